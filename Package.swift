@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "QRKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "QRKit", targets: ["QRKit"]),
+        .executable(name: "qr", targets: ["qr"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries (Debian: libpng-dev, libjpeg-dev, zlib1g-dev).
+        .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibJPEG", path: "Sources/CLibJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+        // C shims that own every setjmp/longjmp of libpng and libjpeg.
+        .target(name: "CImageCodecs", dependencies: ["CLibPNG", "CLibJPEG", "CZlib"]),
+
+        // Shared math, tables and geometry used by the encoder and the reader.
+        .target(name: "QRCore"),
+        .target(name: "QREncoder", dependencies: ["QRCore"]),
+        .target(name: "QRImage", dependencies: ["QRCore", "CImageCodecs"]),
+        .target(name: "QRRender", dependencies: ["QRCore", "QREncoder", "QRImage"]),
+        .target(name: "QRKit", dependencies: ["QRCore", "QREncoder", "QRImage", "QRRender"]),
+        .executableTarget(name: "qr", dependencies: [
+            "QRKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "QRCoreTests", dependencies: ["QRCore"]),
+        .testTarget(name: "QREncoderTests", dependencies: ["QREncoder"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "QRImageTests", dependencies: ["QRImage"]),
+        .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRImage"]),
+        .testTarget(name: "qrTests", dependencies: ["qr"]),
+    ]
+)

@@ -1,0 +1,3 @@
+#include <stddef.h>
+#include <stdio.h>
+#include <jpeglib.h>

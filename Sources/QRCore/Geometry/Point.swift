@@ -1,0 +1,44 @@
+/// A point in pixel or view coordinates (x to the right, y down unless stated otherwise).
+public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public init(_ x: Double, _ y: Double) { self.init(x: x, y: y) }
+
+    public static let zero = Point(0, 0)
+
+    public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    public static func * (a: Point, s: Double) -> Point { Point(a.x * s, a.y * s) }
+    public static func / (a: Point, s: Double) -> Point { Point(a.x / s, a.y / s) }
+
+    /// Euclidean distance to `other`.
+    public func distance(to other: Point) -> Double { ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot() }
+
+    /// The z component of the cross product of `self` and `other` as vectors.
+    public func cross(_ other: Point) -> Double { x * other.y - y * other.x }
+
+    /// The dot product of `self` and `other` as vectors.
+    public func dot(_ other: Point) -> Double { x * other.x + y * other.y }
+
+    /// Length of the vector.
+    public var length: Double { (x * x + y * y).squareRoot() }
+
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// A width and height.
+public struct Size: Hashable, Sendable, Codable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
