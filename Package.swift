@@ -33,8 +33,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "QRCoreTests", dependencies: ["QRCore"]),
-        .testTarget(name: "QREncoderTests", dependencies: ["QREncoder"], resources: [.copy("Fixtures")]),
+        // Helpers shared by the test targets (deterministic randomness, synthetic images).
+        .target(name: "QRTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "QRCoreTests", dependencies: ["QRCore", "QRTestSupport"]),
+        .testTarget(name: "QREncoderTests", dependencies: ["QREncoder", "QRTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QRImageTests", dependencies: ["QRImage"]),
         .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRImage"]),
         .testTarget(name: "qrTests", dependencies: ["qr"]),

@@ -36,34 +36,39 @@ extension QRCode {
             }
             if let single { return [single] }
         }
-        if let count, units.count < count {
+        let headerBits = 20 + (eci.flatMap { $0.bitCount(version: .min) } ?? 0)
+        // As few symbols as needed: what the largest allowed version takes.
+        let largest = versions[versions.count - 1]
+        guard let fewest = partition(optimizer, budget: largest.dataBits(level) - headerBits, version: largest)?.count,
+              fewest <= (count ?? 16)
+        else {
+            throw .cannotSplit("the data does not fit in \(count ?? 16) symbols of version \(largest) at level \(level).")
+        }
+        let count = count ?? Swift.max(2, fewest)
+        if units.count < count {
             throw .cannotSplit("\(units.count) characters cannot fill \(count) symbols.")
         }
         let parity = units.reduce(UInt8(0)) { $0 ^ $1.bytes.reduce(0, ^) }
-        let headerBits = 20 + (eci.flatMap { $0.bitCount(version: .min) } ?? 0)
 
         for version in versions {
             let budget = version.dataBits(level) - headerBits
-            let allowed = count ?? 16
-            guard var parts = partition(optimizer, budget: budget, version: version), parts.count <= allowed else { continue }
-            if let count {
-                // Balance: the smallest budget that still needs no more than `count` symbols.
-                var low = 0, high = budget
-                while low < high {
-                    let middle = (low + high) / 2
-                    if let trial = partition(optimizer, budget: middle, version: version), trial.count <= count {
-                        high = middle
-                    } else {
-                        low = middle + 1
-                    }
+            guard partition(optimizer, budget: budget, version: version).map({ $0.count <= count }) == true else { continue }
+            // Balance: the smallest budget that still needs no more than `count` symbols.
+            var low = 0, high = budget
+            while low < high {
+                let middle = (low + high) / 2
+                if let trial = partition(optimizer, budget: middle, version: version), trial.count <= count {
+                    high = middle
+                } else {
+                    low = middle + 1
                 }
-                parts = partition(optimizer, budget: low, version: version) ?? parts
-                // Too few parts (very short data): halve the longest until there are `count`.
-                while parts.count < count, let longest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) {
-                    let range = parts[longest]
-                    let middle = range.lowerBound + range.count / 2
-                    parts.replaceSubrange(longest...longest, with: [range.lowerBound..<middle, middle..<range.upperBound])
-                }
+            }
+            var parts = partition(optimizer, budget: low, version: version) ?? []
+            // Too few parts (very short data): halve the longest until there are `count`.
+            while parts.count < count, let longest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) {
+                let range = parts[longest]
+                let middle = range.lowerBound + range.count / 2
+                parts.replaceSubrange(longest...longest, with: [range.lowerBound..<middle, middle..<range.upperBound])
             }
             return parts.enumerated().map { index, range in
                 let segments = (eci.map { [$0] } ?? []) + optimizer.segments(range, version: version)
@@ -71,8 +76,7 @@ extension QRCode {
                 return SymbolBuilder.build(segments, header: header, version: version, level: level, mask: mask)
             }
         }
-        let largest = versions[versions.count - 1]
-        throw .cannotSplit("the data does not fit in \(count ?? 16) symbols of version \(largest) at level \(level).")
+        throw .cannotSplit("the data does not fit in \(count) symbols of version \(largest) at level \(level).")
     }
 
     /// Greedy partition of all units into runs whose cheapest encoding fits `budget` bits, or nil if a

@@ -1,3 +1,4 @@
+import QRTestSupport
 import Testing
 @testable import QRCore
 

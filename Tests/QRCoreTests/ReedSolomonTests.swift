@@ -1,17 +1,6 @@
+import QRTestSupport
 import Testing
 @testable import QRCore
-
-/// A small deterministic generator so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        var z = state
-        z = (z ^ (z >> 33)) &* 0xff51afd7ed558ccd
-        return z ^ (z >> 33)
-    }
-}
 
 @Suite struct ReedSolomonTests {
     // "HELLO WORLD" at version 1-M (ISO/IEC 18004 annex I style worked example).
