@@ -59,3 +59,79 @@ public struct PerspectiveTransform: Sendable, Equatable {
             g: m.g * n.a + m.h * n.d + m.i * n.g, h: m.g * n.b + m.h * n.e + m.i * n.h, i: m.g * n.c + m.h * n.f + m.i * n.i)
     }
 }
+
+extension PerspectiveTransform {
+    /// The transform that best maps `source[k]` to `destination[k]` in the least-squares sense (at least four
+    /// pairs, not three on a line), with optional per-pair weights. Coordinates are normalised first so the
+    /// solution is well conditioned whatever their scale.
+    public static func fitting(from source: [Point], to destination: [Point], weights: [Double]? = nil) -> PerspectiveTransform? {
+        let n = source.count
+        guard n >= 4, destination.count == n, weights.map({ $0.count == n }) ?? true else { return nil }
+        let sourceNormalised = normalisation(source).forward
+        let (destinationNormalised, destinationInverse) = normalisation(destination)
+        // Normal equations of the 8 unknowns (h33 = 1).
+        var ata = [Double](repeating: 0, count: 64)
+        var atb = [Double](repeating: 0, count: 8)
+        for k in 0..<n {
+            let s = sourceNormalised.apply(source[k]), d = destinationNormalised.apply(destination[k])
+            let w = weights?[k] ?? 1
+            let rows: [([Double], Double)] = [
+                ([s.x, s.y, 1, 0, 0, 0, -s.x * d.x, -s.y * d.x], d.x),
+                ([0, 0, 0, s.x, s.y, 1, -s.x * d.y, -s.y * d.y], d.y),
+            ]
+            for (row, rhs) in rows {
+                for i in 0..<8 {
+                    atb[i] += w * row[i] * rhs
+                    for j in 0..<8 { ata[i * 8 + j] += w * row[i] * row[j] }
+                }
+            }
+        }
+        guard let h = solve(ata, atb, size: 8) else { return nil }
+        let fitted = PerspectiveTransform(a: h[0], b: h[1], c: h[2], d: h[3], e: h[4], f: h[5], g: h[6], h: h[7], i: 1)
+        // Undo the normalisations: destination⁻¹ ∘ fitted ∘ source.
+        let result = destinationInverse.concatenating(fitted).concatenating(sourceNormalised)
+        guard [result.a, result.b, result.c, result.d, result.e, result.f, result.g, result.h, result.i].allSatisfy(\.isFinite),
+              result.i != 0 || result.g != 0 || result.h != 0
+        else { return nil }
+        return result
+    }
+
+    /// A similarity moving the points' centroid to the origin with mean distance √2, and its inverse.
+    private static func normalisation(_ points: [Point]) -> (forward: PerspectiveTransform, inverse: PerspectiveTransform) {
+        let n = Double(points.count)
+        let centroid = points.reduce(Point.zero, +) / n
+        let meanDistance = points.reduce(0) { $0 + $1.distance(to: centroid) } / n
+        let s = meanDistance > 0 ? 2.0.squareRoot() / meanDistance : 1
+        let forward = PerspectiveTransform(a: s, b: 0, c: -s * centroid.x, d: 0, e: s, f: -s * centroid.y, g: 0, h: 0, i: 1)
+        let inverse = PerspectiveTransform(a: 1 / s, b: 0, c: centroid.x, d: 0, e: 1 / s, f: centroid.y, g: 0, h: 0, i: 1)
+        return (forward, inverse)
+    }
+
+    /// Solves the dense system `a · x = b` (row-major `size` × `size`) by Gaussian elimination with partial
+    /// pivoting; nil when singular.
+    private static func solve(_ a: [Double], _ b: [Double], size: Int) -> [Double]? {
+        var m = a, rhs = b
+        for column in 0..<size {
+            var pivot = column
+            for row in (column + 1)..<size where abs(m[row * size + column]) > abs(m[pivot * size + column]) { pivot = row }
+            guard abs(m[pivot * size + column]) > 1e-12 else { return nil }
+            if pivot != column {
+                for k in 0..<size { m.swapAt(column * size + k, pivot * size + k) }
+                rhs.swapAt(column, pivot)
+            }
+            for row in (column + 1)..<size {
+                let factor = m[row * size + column] / m[column * size + column]
+                if factor == 0 { continue }
+                for k in column..<size { m[row * size + k] -= factor * m[column * size + k] }
+                rhs[row] -= factor * rhs[column]
+            }
+        }
+        var x = [Double](repeating: 0, count: size)
+        for row in stride(from: size - 1, through: 0, by: -1) {
+            var sum = rhs[row]
+            for k in (row + 1)..<size { sum -= m[row * size + k] * x[k] }
+            x[row] = sum / m[row * size + row]
+        }
+        return x
+    }
+}

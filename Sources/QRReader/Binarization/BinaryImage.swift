@@ -1,0 +1,41 @@
+/// A thresholded image: one byte per pixel, 1 = dark, 0 = light.
+struct BinaryImage: Sendable {
+    let width: Int
+    let height: Int
+    private(set) var bits: [UInt8]
+
+    init(width: Int, height: Int, bits: [UInt8]) {
+        precondition(bits.count == width * height, "bit count does not match size")
+        self.width = width
+        self.height = height
+        self.bits = bits
+    }
+
+    /// Whether integer pixel (x, y) lies inside.
+    @inline(__always)
+    func contains(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+
+    /// Whether the pixel is dark; pixels outside count as light (the quiet zone continues).
+    @inline(__always)
+    func isDark(_ x: Int, _ y: Int) -> Bool {
+        contains(x, y) && bits.withUnsafeBufferPointer { $0[y * width + x] } != 0
+    }
+
+    /// Whether a point in pixel coordinates lies inside (non-finite points do not).
+    @inline(__always)
+    func contains(_ x: Double, _ y: Double) -> Bool {
+        x >= 0 && y >= 0 && x < Double(width) && y < Double(height)
+    }
+
+    /// Whether the pixel under a point in pixel coordinates is dark; outside (or not finite) is light.
+    @inline(__always)
+    func isDark(at x: Double, _ y: Double) -> Bool {
+        guard contains(x, y) else { return false }
+        return bits.withUnsafeBufferPointer { $0[Int(y) * width + Int(x)] } != 0
+    }
+
+    /// The image with dark and light swapped.
+    func inverted() -> BinaryImage {
+        BinaryImage(width: width, height: height, bits: bits.map { $0 ^ 1 })
+    }
+}

@@ -1,0 +1,129 @@
+/// Local-average thresholding in 8 × 8 blocks (the approach of ZXing's HybridBinarizer): each block's
+/// threshold is the mean of the black points of the 5 × 5 blocks around it, so shadows and gradients
+/// wider than a few blocks are followed. Flat blocks inherit their neighbours' black point, which keeps
+/// the inside of large dark modules dark.
+enum BlockBinarizer {
+    static let blockSize = 8
+    /// Blocks whose contrast is at most this are considered flat.
+    static let minimumDynamicRange = 24
+
+    static func binarize(_ plane: LuminancePlane) -> BinaryImage {
+        let width = plane.width, height = plane.height
+        guard width >= blockSize * 5, height >= blockSize * 5 else { return GlobalBinarizer.binarize(plane) }
+        let blocksX = (width + blockSize - 1) / blockSize
+        let blocksY = (height + blockSize - 1) / blockSize
+        var blackPoints = [Int32](repeating: 0, count: blocksX * blocksY)
+        var bits = [UInt8](repeating: 0, count: width * height)
+
+        plane.pixels.withUnsafeBytes { pixels in
+            blackPoints.withUnsafeMutableBufferPointer { points in
+                let maxX = width - blockSize, maxY = height - blockSize
+                for by in 0..<blocksY {
+                    let top = min(by * blockSize, maxY)
+                    for bx in 0..<blocksX {
+                        let left = min(bx * blockSize, maxX)
+                        // Eight rows of eight pixels, eight lanes at a time.
+                        var sum = SIMD8<UInt16>(repeating: 0)
+                        var low = SIMD8<UInt8>(repeating: 255), high = SIMD8<UInt8>(repeating: 0)
+                        var offset = top * width + left
+                        for _ in 0..<blockSize {
+                            let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self)
+                            sum &+= SIMD8<UInt16>(truncatingIfNeeded: row)
+                            low = pointwiseMin(low, row)
+                            high = pointwiseMax(high, row)
+                            offset += width
+                        }
+                        let minimum = Int(low.min()), maximum = Int(high.max())
+                        var average = Int(sum.wrappedSum()) >> 6
+                        if maximum - minimum <= minimumDynamicRange {
+                            // A flat block: assume light unless the neighbours say the area is dark.
+                            average = minimum / 2
+                            if by > 0 && bx > 0 {
+                                let neighbours = (Int(points[(by - 1) * blocksX + bx]) + 2 * Int(points[by * blocksX + bx - 1])
+                                    + Int(points[(by - 1) * blocksX + bx - 1])) / 4
+                                if minimum < neighbours { average = neighbours }
+                            }
+                        }
+                        points[by * blocksX + bx] = Int32(average)
+                    }
+                }
+            }
+            blackPoints.withUnsafeBufferPointer { points in
+                bits.withUnsafeMutableBytes { out in
+                    let maxX = width - blockSize, maxY = height - blockSize
+                    let one = SIMD8<UInt8>(repeating: 1), zero = SIMD8<UInt8>(repeating: 0)
+                    for by in 0..<blocksY {
+                        let top = min(by * blockSize, maxY)
+                        let cy = min(max(by, 2), blocksY - 3)
+                        for bx in 0..<blocksX {
+                            let left = min(bx * blockSize, maxX)
+                            let cx = min(max(bx, 2), blocksX - 3)
+                            var sum = 0
+                            for dy in -2...2 {
+                                let row = (cy + dy) * blocksX + cx
+                                sum &+= Int(points[row - 2]) + Int(points[row - 1]) + Int(points[row])
+                                    + Int(points[row + 1]) + Int(points[row + 2])
+                            }
+                            // Pixels at or below the threshold are dark.
+                            let threshold = SIMD8<UInt8>(repeating: UInt8(clamping: sum / 25))
+                            var offset = top * width + left
+                            for _ in 0..<blockSize {
+                                let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self)
+                                out.storeBytes(of: zero.replacing(with: one, where: row .<= threshold),
+                                               toByteOffset: offset, as: SIMD8<UInt8>.self)
+                                offset += width
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return BinaryImage(width: width, height: height, bits: bits)
+    }
+}
+
+/// One threshold for the whole image, from the valley between the two main peaks of the luminance
+/// histogram (ZXing's GlobalHistogramBinarizer); used for images too small for block thresholds and as an
+/// alternative when local thresholds fail on evenly lit images.
+enum GlobalBinarizer {
+    static func binarize(_ plane: LuminancePlane) -> BinaryImage {
+        let threshold = UInt8(clamping: self.threshold(plane))
+        return BinaryImage(width: plane.width, height: plane.height, bits: plane.pixels.mapBytes { $0 < threshold ? 1 : 0 })
+    }
+
+    static func threshold(_ plane: LuminancePlane) -> Int {
+        // A histogram of a sample of the pixels (every second pixel of every fourth row) is as good.
+        var buckets = [Int](repeating: 0, count: 32)
+        buckets.withUnsafeMutableBufferPointer { counts in
+            plane.pixels.withUnsafeBufferPointer { values in
+                var y = 0
+                while y < plane.height {
+                    var i = y * plane.width
+                    let end = i + plane.width
+                    while i < end {
+                        counts[Int(values[i] &>> 3)] &+= 1
+                        i += 2
+                    }
+                    y += plane.height >= 64 ? 4 : 1
+                }
+            }
+        }
+        // The tallest peak, then the peak farthest from it weighted by height.
+        guard let first = buckets.indices.max(by: { buckets[$0] < buckets[$1] }) else { return 128 }
+        var second = first, secondScore = 0
+        for i in buckets.indices {
+            let score = (i - first) * (i - first) * buckets[i]
+            if score > secondScore { second = i; secondScore = score }
+        }
+        let (low, high) = first < second ? (first, second) : (second, first)
+        guard high - low > 1 else { return 128 }
+        // The deepest valley between them, biased towards the light peak.
+        var best = high - 1, bestScore = -1
+        for i in stride(from: high - 1, to: low, by: -1) {
+            let fromLow = i - low
+            let score = fromLow * fromLow * (high - i) * (buckets[first] - buckets[i])
+            if score > bestScore { best = i; bestScore = score }
+        }
+        return best << 3
+    }
+}

@@ -1,0 +1,31 @@
+import QRCore
+
+/// Reads the format information of a sampled symbol from both copies, in the symbol's orientation and
+/// mirrored (transposed), and ranks the readings by how many bits had to be corrected.
+enum FormatReader {
+    struct Reading: Sendable {
+        let format: FormatInformation
+        let distance: Int
+        let mirrored: Bool
+    }
+
+    /// Valid readings, best first (fewest corrected bits; unmirrored first on ties).
+    static func readings(_ modules: BitMatrix) -> [Reading] {
+        var result: [Reading] = []
+        let positions = FormatInformation.positions(size: modules.width)
+        for mirrored in [false, true] {
+            var best: (FormatInformation, Int)?
+            for copy in positions {
+                var bits = 0
+                for (i, p) in copy.enumerated() where mirrored ? modules[p.y, p.x] : modules[p.x, p.y] {
+                    bits |= 1 << i
+                }
+                if let decoded = FormatInformation.decode(bits), decoded.distance < (best?.1 ?? .max) {
+                    best = decoded
+                }
+            }
+            if let (format, distance) = best { result.append(Reading(format: format, distance: distance, mirrored: mirrored)) }
+        }
+        return result.sorted { $0.distance < $1.distance }
+    }
+}

@@ -1,0 +1,85 @@
+import QRCore
+
+/// Finds an alignment pattern (a dark module in a light ring in a dark ring, 5 × 5 modules) near where
+/// the symbol's geometry predicts it.
+enum AlignmentPatternFinder {
+    /// The centre of the alignment pattern nearest to `estimate` within `radius` pixels, or nil.
+    static func find(in image: BinaryImage, near estimate: Point, moduleSize: Double, radius: Double) -> Point? {
+        let m = moduleSize
+        guard m >= 0.5, m.isFinite, radius.isFinite,
+              let x0 = (estimate.x - radius).pixelIndex(clampedTo: 0...(image.width - 1)),
+              let x1 = (estimate.x + radius).pixelIndex(clampedTo: 0...(image.width - 1)),
+              let y0 = (estimate.y - radius).pixelIndex(clampedTo: 0...(image.height - 1)),
+              let y1 = (estimate.y + radius).pixelIndex(clampedTo: 0...(image.height - 1)),
+              Double(x1 - x0) >= m * 3, Double(y1 - y0) >= m * 3,
+              let middle = estimate.y.pixelIndex(clampedTo: y0...y1)
+        else { return nil }
+        var best: Point?
+        var bestDistance = Double.infinity
+        // Rows from the estimate outwards, so the first good hits are near.
+        let rowStep = max(1, Int(m / 3))
+        var offsets: [Int] = [0]
+        var k = rowStep
+        while middle - k >= y0 || middle + k <= y1 {
+            if middle - k >= y0 { offsets.append(-k) }
+            if middle + k <= y1 { offsets.append(k) }
+            k += rowStep
+        }
+        for offset in offsets {
+            let y = middle + offset
+            // Stop once rows are farther away than the best hit.
+            if Double(abs(offset)) > bestDistance { break }
+            var x = x0
+            while x <= x1 {
+                // A light–dark–light run triple with each part about one module.
+                guard image.isDark(x, y) else { x += 1; continue }
+                var end = x
+                while end <= x1 && image.isDark(end, y) { end += 1 }
+                let run = end - x
+                if Double(run) <= m * 1.8 + 1, Double(run) >= m * 0.4 {
+                    let cx = Double(x + end) / 2
+                    if let center = confirm(in: image, x: cx, y: Double(y) + 0.5, moduleSize: m) {
+                        let d = center.distance(to: estimate)
+                        if d < bestDistance && d <= radius {
+                            best = center
+                            bestDistance = d
+                        }
+                    }
+                }
+                x = end
+            }
+        }
+        return best
+    }
+
+    /// Checks the 1:1:1 light–dark–light core with dark rings beyond, horizontally, vertically and
+    /// diagonally, and returns the refined centre.
+    static func confirm(in image: BinaryImage, x: Double, y: Double, moduleSize m: Double) -> Point? {
+        var center = Point(x, y)
+        let maxRun = m * 3 + 2
+        for direction in [Point(0, 1), Point(1, 0), Point(0, 1)] {
+            guard let runs = PatternRuns.symmetricRuns(in: image, center: center, direction: direction, maxRun: maxRun),
+                  core(runs, m)
+            else { return nil }
+            // Re-centre along this direction on the middle of the dark core.
+            guard let forward = PatternRuns.runs(in: image, from: center, direction: direction, count: 1, maxRun: maxRun),
+                  let backward = PatternRuns.runs(in: image, from: center, direction: direction * -1, count: 1, maxRun: maxRun)
+            else { return nil }
+            center = center + direction * ((forward[0] - backward[0]) / 2)
+        }
+        // Along a diagonal the runs stretch by up to √2 depending on rotation: check their ratio only.
+        let diagonal = Point(0.5.squareRoot(), 0.5.squareRoot())
+        guard let runs = PatternRuns.symmetricRuns(in: image, center: center, direction: diagonal, maxRun: maxRun * 1.5),
+              let module = PatternRuns.moduleSize(Array(runs[1...3]), pattern: [1, 1, 1], tolerance: 0.7),
+              module > m * 0.5, module < m * 2, runs[0] > 0, runs[4] > 0
+        else { return nil }
+        return center
+    }
+
+    /// Light ring, dark core, light ring of about one module each, with some dark beyond on both sides.
+    private static func core(_ runs: [Double], _ m: Double) -> Bool {
+        let limit = max(m * 0.7, 1.0)
+        return abs(runs[1] - m) <= limit && abs(runs[2] - m) <= limit && abs(runs[3] - m) <= limit
+            && runs[0] >= m * 0.3 && runs[4] >= m * 0.3
+    }
+}

@@ -1,0 +1,201 @@
+import QRCore
+
+/// From three finder patterns to sampling grids: estimates the symbol's dimension, fits a homography to
+/// the finder centres and the fitted outer edges of the finder patterns, refines it with the bottom-right
+/// alignment pattern, reads the version information of large symbols, and for those builds a piecewise
+/// grid from every alignment pattern. Candidates are returned best first.
+enum SymbolLocator {
+    /// Candidate grids for `set`, most precise first.
+    static func grids(for set: FinderPatternSet, in image: BinaryImage) -> [SamplingGrid] {
+        let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
+        let top = estimateDimension(image, tl, tr)
+        let left = estimateDimension(image, tl, bl)
+        guard top != nil || left != nil else { return [] }
+        let best: (dimension: Int, moduleSize: Double, error: Int)
+        switch (top, left) {
+        case let (t?, l?): best = t.error == l.error ? (t.dimension >= l.dimension ? t : l) : (t.error < l.error ? t : l)
+        case let (t?, nil): best = t
+        case let (nil, l?): best = l
+        default: return []
+        }
+        var dimension = best.dimension
+        let moduleSize = best.moduleSize
+        guard (21...177).contains(dimension), moduleSize >= 1 else { return [] }
+
+        let u = unit(tr.center - tl.center), v = unit(bl.center - tl.center)
+        let corners = [tl, tr, bl].map { FinderCorners(image: image, pattern: $0, u: u, v: v) }
+
+        var grids: [SamplingGrid] = []
+        var fitted = fit(set, corners: corners, dimension: dimension, alignment: nil)
+        if dimension >= 45, let transform = fitted {
+            // Version information decides the dimension of large symbols.
+            if let version = readVersion(image, transform: transform, dimension: dimension) {
+                guard abs(version.size - dimension) <= 12 else { return [] }
+                if version.size != dimension {
+                    dimension = version.size
+                    fitted = fit(set, corners: corners, dimension: dimension, alignment: nil)
+                }
+            }
+        }
+        guard let base = fitted else { return [] }
+
+        // The bottom-right alignment pattern with the three finder centres gives an exact transform from
+        // the four most reliable points; the fit including the finder edges is the alternative.
+        var exact: PerspectiveTransform?
+        var withAlignment: PerspectiveTransform?
+        if dimension > 21 {
+            let estimate = base.apply(Point(Double(dimension) - 6.5, Double(dimension) - 6.5))
+            for radius in [3.0, 6.0, 12.0] {
+                if let found = AlignmentPatternFinder.find(in: image, near: estimate, moduleSize: moduleSize,
+                                                           radius: moduleSize * radius) {
+                    let d = Double(dimension)
+                    exact = PerspectiveTransform(
+                        from: [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(d - 6.5, d - 6.5), Point(3.5, d - 3.5)],
+                        to: [tl.center, tr.center, found, bl.center])
+                    withAlignment = fit(set, corners: corners, dimension: dimension, alignment: found)
+                    break
+                }
+            }
+        }
+        let primary = exact ?? base
+        if dimension >= 45, let version = Version(size: dimension),
+           let tiles = tiles(image, version: version, transform: primary, moduleSize: moduleSize) {
+            grids.append(SamplingGrid(dimension: dimension, transform: primary, tiles: tiles))
+        }
+        grids.append(SamplingGrid(dimension: dimension, transform: primary))
+        for alternative in [withAlignment, exact == nil ? nil : base].compactMap({ $0 }) {
+            grids.append(SamplingGrid(dimension: dimension, transform: alternative))
+        }
+        // The plain parallelogram of the three centres, as the classic detectors do.
+        let d = Double(dimension)
+        if let simple = PerspectiveTransform(
+            from: [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(d - 3.5, d - 3.5), Point(3.5, d - 3.5)],
+            to: [tl.center, tr.center, tr.center - tl.center + bl.center, bl.center]) {
+            grids.append(SamplingGrid(dimension: dimension, transform: simple))
+        }
+        return grids
+    }
+
+    private static func unit(_ p: Point) -> Point {
+        let length = p.length
+        return length > 0 ? p / length : Point(1, 0)
+    }
+
+    /// Dimension from the distance between two finder patterns and the module size measured along the line
+    /// joining them; `error` is how far the raw estimate was from a valid size.
+    static func estimateDimension(_ image: BinaryImage, _ a: FinderPattern, _ b: FinderPattern)
+        -> (dimension: Int, moduleSize: Double, error: Int)?
+    {
+        guard let ma = moduleSizeAlong(image, from: a, toward: b.center),
+              let mb = moduleSizeAlong(image, from: b, toward: a.center)
+        else { return nil }
+        let moduleSize = (ma + mb) / 2
+        guard moduleSize >= 0.5, let modules = (a.center.distance(to: b.center) / moduleSize).rounded().pixelIndex(clampedTo: 0...1000)
+        else { return nil }
+        let raw = modules + 7
+        let error = 1 - ((raw % 4) + 4) % 4
+        return (raw + error, moduleSize, abs(error))
+    }
+
+    /// Module size of a finder pattern measured through its centre towards `target`.
+    private static func moduleSizeAlong(_ image: BinaryImage, from pattern: FinderPattern, toward target: Point) -> Double? {
+        let direction = unit(target - pattern.center)
+        guard let runs = PatternRuns.symmetricRuns(in: image, center: pattern.center, direction: direction,
+                                                   maxRun: pattern.size * 2),
+              PatternRuns.moduleSize(runs, pattern: FinderPatternFinder.pattern, tolerance: 0.8) != nil
+        else { return nil }
+        // The outer runs are the least reliable (they may merge with neighbours): weigh them half.
+        return (2 * runs.reduce(0, +) - runs[0] - runs[4]) / 12
+    }
+
+    /// Least-squares homography from module coordinates to pixels using the finder centres, the corners
+    /// of the finder patterns' outer squares, the symbol's bottom-right corner where the outer edges of
+    /// the top-right and bottom-left patterns meet, and the bottom-right alignment pattern if found.
+    static func fit(_ set: FinderPatternSet, corners: [FinderCorners?], dimension: Int, alignment: Point?) -> PerspectiveTransform? {
+        let d = Double(dimension)
+        var source: [Point] = [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(3.5, d - 3.5)]
+        var destination: [Point] = [set.topLeft.center, set.topRight.center, set.bottomLeft.center]
+        var weights: [Double] = [2, 2, 2]
+        // Module positions of each finder's outer corners (top-left, top-right, bottom-right, bottom-left).
+        let origins = [Point(0, 0), Point(d - 7, 0), Point(0, d - 7)]
+        for (finder, origin) in zip(corners, origins) {
+            guard let points = finder?.corners else { continue }
+            let modules = [origin, origin + Point(7, 0), origin + Point(7, 7), origin + Point(0, 7)]
+            source += modules
+            destination += points
+            weights += [1, 1, 1, 1]
+        }
+        if let trSide = corners[1]?.right, let blSide = corners[2]?.bottom, let br = trSide.intersection(with: blSide) {
+            source.append(Point(d, d))
+            destination.append(br)
+            weights.append(1)
+        }
+        if let alignment {
+            source.append(Point(d - 6.5, d - 6.5))
+            destination.append(alignment)
+            weights.append(4)
+        }
+        if source.count < 4 {
+            // Centres only: complete the parallelogram.
+            source.append(Point(d - 3.5, d - 3.5))
+            destination.append(set.topRight.center - set.topLeft.center + set.bottomLeft.center)
+            weights.append(1)
+        }
+        return PerspectiveTransform.fitting(from: source, to: destination, weights: weights)
+    }
+
+    /// The version from either copy of the version information, if one decodes.
+    static func readVersion(_ image: BinaryImage, transform: PerspectiveTransform, dimension: Int) -> Version? {
+        var best: (version: Version, distance: Int)?
+        for copy in VersionInformation.positions(size: dimension) {
+            var bits = 0
+            for (i, p) in copy.enumerated() {
+                let pixel = transform.apply(Point(Double(p.x) + 0.5, Double(p.y) + 0.5))
+                if image.isDark(at: pixel.x, pixel.y) { bits |= 1 << i }
+            }
+            if let decoded = VersionInformation.decode(bits), decoded.distance < (best?.distance ?? .max) {
+                best = decoded
+            }
+        }
+        return best?.version
+    }
+
+    /// Piecewise grid anchored on every alignment pattern, located one after another from the top-left so
+    /// each search starts from its neighbours' actual positions.
+    static func tiles(_ image: BinaryImage, version: Version, transform: PerspectiveTransform, moduleSize: Double) -> SamplingGrid.Tiles? {
+        let centers = version.alignmentPatternCenters.map { Double($0) + 0.5 }
+        let n = centers.count
+        guard n >= 3 else { return nil }
+        var found = [Point?](repeating: nil, count: n * n)
+        func isFinder(_ i: Int, _ j: Int) -> Bool { (i == 0 && j == 0) || (i == n - 1 && j == 0) || (i == 0 && j == n - 1) }
+        func projected(_ i: Int, _ j: Int) -> Point { transform.apply(Point(centers[i], centers[j])) }
+        func position(_ i: Int, _ j: Int) -> Point { found[j * n + i] ?? projected(i, j) }
+        var located = 0
+        for j in 0..<n {
+            for i in 0..<n where !isFinder(i, j) {
+                let guess = (i > 0 && j > 0)
+                    ? position(i - 1, j) + position(i, j - 1) - position(i - 1, j - 1)
+                    : projected(i, j)
+                if let point = AlignmentPatternFinder.find(in: image, near: guess, moduleSize: moduleSize, radius: moduleSize * 3) {
+                    found[j * n + i] = point
+                    located += 1
+                }
+            }
+        }
+        // Too few found: the single homography is as good.
+        guard located * 2 >= n * n - 3 else { return nil }
+        var anchors = [Point](repeating: .zero, count: n * n)
+        for j in 0..<n { for i in 0..<n { anchors[j * n + i] = position(i, j) } }
+        var cells: [PerspectiveTransform] = []
+        for j in 0..<(n - 1) {
+            for i in 0..<(n - 1) {
+                let source = [Point(centers[i], centers[j]), Point(centers[i + 1], centers[j]),
+                              Point(centers[i + 1], centers[j + 1]), Point(centers[i], centers[j + 1])]
+                let destination = [anchors[j * n + i], anchors[j * n + i + 1], anchors[(j + 1) * n + i + 1], anchors[(j + 1) * n + i]]
+                guard let cell = PerspectiveTransform(from: source, to: destination) else { return nil }
+                cells.append(cell)
+            }
+        }
+        return SamplingGrid.Tiles(anchors: centers, cells: cells)
+    }
+}

@@ -1,0 +1,179 @@
+import QRCore
+import QRImage
+
+/// Finds and decodes every QR code in an image.
+///
+/// ```swift
+/// let reader = QRCodeReader()
+/// for code in reader.read(grayImage) { print(code.text, code.corners) }
+/// ```
+public struct QRCodeReader: Sendable {
+    public var options: ReaderOptions
+
+    public init(options: ReaderOptions = ReaderOptions()) {
+        self.options = options
+    }
+
+    /// Every code in `image`, in the order found, without duplicates.
+    public func read(_ image: GrayImage) -> [ReadResult] {
+        read(LuminancePlane(width: image.width, height: image.height, pixels: image.pixels))
+    }
+
+    /// Every code in 8-bit luminance pixels (row-major, `width` × `height`).
+    public func read(luminance pixels: [UInt8], width: Int, height: Int) -> [ReadResult] {
+        guard width > 0, height > 0, pixels.count == width * height else { return [] }
+        return read(LuminancePlane(width: width, height: height, pixels: pixels))
+    }
+
+    func read(_ full: LuminancePlane) -> [ReadResult] {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (plane, origin) = crop(full)
+        guard plane.width >= 21, plane.height >= 21 else { return [] }
+        var session = Session(options: options, deadline: options.timeBudget.map { start + $0 })
+
+        // Later passes only run while something may be missing: nothing found yet, or finder patterns
+        // that formed plausible symbols without decoding.
+        session.scan(plane, scale: 1, inverted: false, binarizer: .block)
+        if options.accuracy == .thorough {
+            if session.mayBeMissingCodes && options.tryDownscale && min(plane.width, plane.height) >= 400 {
+                let factor = min(plane.width, plane.height) >= 1600 ? 3 : 2
+                session.scan(plane.downscaled(by: factor), scale: Double(factor), inverted: false, binarizer: .block)
+            }
+            if session.mayBeMissingCodes {
+                session.scan(plane, scale: 1, inverted: false, binarizer: .global)
+            }
+        }
+        if session.results.isEmpty && options.tryInverted {
+            let inverted = plane.inverted()
+            session.scan(inverted, scale: 1, inverted: true, binarizer: .block)
+            if options.accuracy == .thorough && session.results.isEmpty {
+                session.scan(inverted, scale: 1, inverted: true, binarizer: .global)
+            }
+        }
+        let results = StructuredAppendMerger.merge(session.results)
+        return results.map { result in
+            var moved = result
+            moved.corners = result.corners.map { $0 + origin }
+            moved.parts = result.parts.map { part in
+                var p = part
+                p.corners = part.corners.map { $0 + origin }
+                return p
+            }
+            return moved
+        }
+    }
+
+    /// The region of interest cut out, and its offset in the full image.
+    private func crop(_ plane: LuminancePlane) -> (LuminancePlane, Point) {
+        guard let region = options.regionOfInterest else { return (plane, .zero) }
+        let rect: Rect
+        switch region {
+        case let .normalized(r):
+            rect = Rect(x: r.minX * Double(plane.width), y: r.minY * Double(plane.height),
+                        width: r.width * Double(plane.width), height: r.height * Double(plane.height))
+        case let .pixels(r):
+            rect = r
+        }
+        let x0 = rect.minX.pixelIndex(clampedTo: 0...plane.width) ?? 0
+        let y0 = rect.minY.pixelIndex(clampedTo: 0...plane.height) ?? 0
+        let x1 = max(x0, rect.maxX.rounded(.up).pixelIndex(clampedTo: 0...plane.width) ?? plane.width)
+        let y1 = max(y0, rect.maxY.rounded(.up).pixelIndex(clampedTo: 0...plane.height) ?? plane.height)
+        var pixels = [UInt8]()
+        pixels.reserveCapacity((x1 - x0) * (y1 - y0))
+        for y in y0..<y1 { pixels += plane.pixels[(y * plane.width + x0)..<(y * plane.width + x1)] }
+        return (LuminancePlane(width: x1 - x0, height: y1 - y0, pixels: pixels), Point(Double(x0), Double(y0)))
+    }
+}
+
+/// One read of one image: the passes share found results so that no code is reported twice.
+private struct Session {
+    enum Binarizer { case block, global }
+
+    let options: ReaderOptions
+    let deadline: ContinuousClock.Instant?
+    var results: [ReadResult] = []
+    /// Whether the last pass left finder pattern sets it could not decode.
+    private var leftovers = false
+
+    init(options: ReaderOptions, deadline: ContinuousClock.Instant?) {
+        self.options = options
+        self.deadline = deadline
+    }
+
+    /// Whether another pass might find more.
+    var mayBeMissingCodes: Bool { !isDone && (results.isEmpty || leftovers) }
+
+    var isDone: Bool {
+        if let limit = options.maximumCodes, results.count >= limit { return true }
+        if let deadline, ContinuousClock.now >= deadline { return true }
+        return false
+    }
+
+    /// Detects and decodes codes in `plane`; `scale` maps its pixels back to the searched image.
+    mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer) {
+        guard !isDone else { return }
+        let binary = binarizer == .block ? BlockBinarizer.binarize(plane) : GlobalBinarizer.binarize(plane)
+        let rowStep = options.accuracy == .fast ? 3 : 2
+        let patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
+        var used = Set<Int>()
+        var failed = Set<Int>()
+        defer { leftovers = !failed.subtracting(used).isEmpty }
+        for set in FinderPatternGrouper.sets(from: patterns) {
+            if isDone { return }
+            if set.indices.contains(where: used.contains) { continue }
+            // A set inside a code already found (e.g. from an earlier pass) is that code again.
+            let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
+            if results.contains(where: { $0.corners.contains(center) }) {
+                used.formUnion(set.indices)
+                continue
+            }
+            guard let result = decode(set, binary: binary, plane: plane, scale: scale, inverted: inverted) else { continue }
+            used.formUnion(set.indices)
+            if !results.contains(where: { Self.isDuplicate($0, result) }) { results.append(result) }
+        }
+    }
+
+    private func decode(_ set: FinderPatternSet, binary: BinaryImage, plane: LuminancePlane, scale: Double,
+                        inverted: Bool) -> ReadResult? {
+        for grid in SymbolLocator.grids(for: set, in: binary) {
+            // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
+            let timing = GridCheck.timingScore(grid, binary: binary)
+            guard timing >= 0.6 else { continue }
+            if let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary)) {
+                return result(symbol, grid: grid, scale: scale, inverted: inverted)
+            }
+            // Luminance sampling with erasures is worth its cost only on a grid that fits well.
+            if options.accuracy == .thorough && timing >= 0.7 {
+                let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane)
+                if let symbol = SymbolDecoder.decode(modules, confidence: confidence) {
+                    return result(symbol, grid: grid, scale: scale, inverted: inverted)
+                }
+            }
+        }
+        return nil
+    }
+
+    private func result(_ symbol: DecodedSymbol, grid: SamplingGrid, scale: Double, inverted: Bool) -> ReadResult {
+        var corners = grid.corners.map { $0 * scale }
+        if symbol.mirrored {
+            // The grid was sampled transposed: the symbol's top-right is the grid's bottom-left.
+            corners = Quadrilateral(topLeft: corners.topLeft, topRight: corners.bottomLeft,
+                                    bottomRight: corners.bottomRight, bottomLeft: corners.topRight)
+        }
+        let layout = BlockLayout(version: symbol.version, level: symbol.level)
+        return ReadResult(
+            text: symbol.payload.text, bytes: symbol.payload.bytes, charset: symbol.payload.charset,
+            charsetGuessed: symbol.payload.charsetGuessed, version: symbol.version.number,
+            errorCorrectionLevel: symbol.level, mask: symbol.mask.rawValue, mirrored: symbol.mirrored,
+            inverted: inverted, structuredAppend: symbol.payload.structuredAppend, parts: [],
+            eciAssignments: symbol.payload.eciAssignments, fnc1: symbol.payload.fnc1, corners: corners,
+            correctedCodewords: symbol.correctedCodewords,
+            correctableCodewords: layout.blockCount * (layout.errorCorrectionCodewordsPerBlock / 2))
+    }
+
+    /// The same physical code: same content and overlapping position.
+    static func isDuplicate(_ a: ReadResult, _ b: ReadResult) -> Bool {
+        a.bytes == b.bytes && (a.corners.contains(b.center) || b.corners.contains(a.center))
+    }
+}

@@ -1,0 +1,42 @@
+import QRCore
+
+/// How hard and where the reader looks.
+public struct ReaderOptions: Sendable, Equatable {
+    /// Speed against thoroughness (Core Image's `CIDetectorAccuracyLow` / `High`).
+    public enum Accuracy: String, Sendable, CaseIterable {
+        /// One binarization (and an inverted retry when nothing is found): for video frames.
+        case fast
+        /// Also samples from luminance with erasures, and retries other binarizations and scales.
+        case thorough
+    }
+
+    /// A part of the image to search.
+    public enum RegionOfInterest: Sendable, Equatable {
+        /// Fractions of the width and height, origin top-left (0…1), like AVFoundation's `rectOfInterest`.
+        case normalized(Rect)
+        /// Pixels, origin top-left.
+        case pixels(Rect)
+    }
+
+    public var accuracy: Accuracy
+    /// Search only here; results are still reported in whole-image coordinates.
+    public var regionOfInterest: RegionOfInterest?
+    /// Stop after this many codes (nil: find all).
+    public var maximumCodes: Int?
+    /// Also look for light-on-dark (inverted) codes when nothing else is found.
+    public var tryInverted: Bool
+    /// Also try a shrunk copy of the image (helps with noise, blur and huge modules).
+    public var tryDownscale: Bool
+    /// Give up starting new work after this long (nil: no limit).
+    public var timeBudget: Duration?
+
+    public init(accuracy: Accuracy = .thorough, regionOfInterest: RegionOfInterest? = nil, maximumCodes: Int? = nil,
+                tryInverted: Bool = true, tryDownscale: Bool = true, timeBudget: Duration? = nil) {
+        self.accuracy = accuracy
+        self.regionOfInterest = regionOfInterest
+        self.maximumCodes = maximumCodes
+        self.tryInverted = tryInverted
+        self.tryDownscale = tryDownscale
+        self.timeBudget = timeBudget
+    }
+}
