@@ -27,18 +27,20 @@ let package = Package(
         .target(name: "QREncoder", dependencies: ["QRCore"]),
         .target(name: "QRImage", dependencies: ["QRCore", "CImageCodecs"]),
         .target(name: "QRRender", dependencies: ["QRCore", "QREncoder", "QRImage"]),
-        .target(name: "QRKit", dependencies: ["QRCore", "QREncoder", "QRImage", "QRRender"]),
+        .target(name: "QRReader", dependencies: ["QRCore", "QRImage"]),
+        .target(name: "QRKit", dependencies: ["QRCore", "QREncoder", "QRImage", "QRRender", "QRReader"]),
         .executableTarget(name: "qr", dependencies: [
             "QRKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Helpers shared by the test targets (deterministic randomness, synthetic images).
-        .target(name: "QRTestSupport", path: "Tests/TestSupport"),
+        .target(name: "QRTestSupport", dependencies: ["QRCore"], path: "Tests/TestSupport"),
         .testTarget(name: "QRCoreTests", dependencies: ["QRCore", "QRTestSupport"]),
         .testTarget(name: "QREncoderTests", dependencies: ["QREncoder", "QRTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "QRImageTests", dependencies: ["QRImage"]),
-        .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRImage"]),
+        .testTarget(name: "QRImageTests", dependencies: ["QRImage", "QRTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRImage", "QRTestSupport"]),
+        .testTarget(name: "QRReaderTests", dependencies: ["QRReader", "QREncoder", "QRImage", "QRTestSupport"]),
         .testTarget(name: "qrTests", dependencies: ["qr"]),
     ]
 )

@@ -26,15 +26,24 @@ enum SymbolLocator {
         let corners = [tl, tr, bl].map { FinderCorners(image: image, pattern: $0, u: u, v: v) }
 
         var grids: [SamplingGrid] = []
-        var fitted = fit(set, corners: corners, dimension: dimension, alignment: nil)
-        if dimension >= 45, let transform = fitted {
+        // Small modules make the estimate uncertain by a version or two: the timing patterns decide.
+        var fitted: PerspectiveTransform?
+        var bestTiming = -1.0
+        for candidate in [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8] where (21...177).contains(candidate) {
+            guard let transform = fit(set, corners: corners, dimension: candidate, alignment: nil) else { continue }
+            let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image)
+            if timing > bestTiming + 0.05 {
+                bestTiming = timing
+                fitted = transform
+                dimension = candidate
+            }
+        }
+        if dimension >= 41, let transform = fitted {
             // Version information decides the dimension of large symbols.
-            if let version = readVersion(image, transform: transform, dimension: dimension) {
-                guard abs(version.size - dimension) <= 12 else { return [] }
-                if version.size != dimension {
-                    dimension = version.size
-                    fitted = fit(set, corners: corners, dimension: dimension, alignment: nil)
-                }
+            if let version = readVersion(image, transform: transform, dimension: dimension),
+               abs(version.size - dimension) <= 12, version.size != dimension {
+                dimension = version.size
+                fitted = fit(set, corners: corners, dimension: dimension, alignment: nil)
             }
         }
         guard let base = fitted else { return [] }

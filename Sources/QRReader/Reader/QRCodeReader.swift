@@ -128,7 +128,10 @@ private struct Session {
                 used.formUnion(set.indices)
                 continue
             }
-            guard let result = decode(set, binary: binary, plane: plane, scale: scale, inverted: inverted) else { continue }
+            guard let result = decode(set, binary: binary, plane: plane, scale: scale, inverted: inverted) else {
+                failed.formUnion(set.indices)
+                continue
+            }
             used.formUnion(set.indices)
             if !results.contains(where: { Self.isDuplicate($0, result) }) { results.append(result) }
         }

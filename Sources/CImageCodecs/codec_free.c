@@ -1,0 +1,6 @@
+#include <stdlib.h>
+#include "CImageCodecs.h"
+
+void qrc_free(void *pointer) {
+    free(pointer);
+}

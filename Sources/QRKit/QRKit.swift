@@ -1,0 +1,6 @@
+// QRKit: one import for the whole library.
+@_exported import QRCore
+@_exported import QREncoder
+@_exported import QRImage
+@_exported import QRReader
+@_exported import QRRender

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import QRKit
+
+/// `qr read`: decode every code in images.
+struct ReadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Print the content of every QR code in images.",
+        discussion: """
+            Exit status: 0 when a code was found, 1 when none was, 2 on errors.
+
+            Examples:
+              qr read photo.jpg
+              qr read --json a.png b.jpg
+              qr read --list files.txt --json --jobs 2
+              cat photo.jpg | qr read -
+            """)
+
+    @Argument(help: "Image files (PNG, JPEG, PGM/PPM); - reads standard input.")
+    var images: [String] = []
+
+    @Option(name: .long, help: "A file listing image paths, one per line.")
+    var list: String?
+
+    @Flag(name: .long, help: "Print JSON Lines: one object per code, with corners, version, level and timing.")
+    var json = false
+
+    @Option(name: .long, help: "fast or thorough (default).")
+    var accuracy: ReaderOptions.Accuracy = .thorough
+
+    @Option(name: .long, help: "Search only this region: x,y,w,h as fractions (0…1) or pixels.")
+    var roi: RegionArgument?
+
+    @Option(name: .long, help: "Stop after this many codes per image.")
+    var max: Int?
+
+    @Flag(name: .long, help: "Do not look for light-on-dark codes.")
+    var noInverted = false
+
+    @Option(name: .long, help: "Decode this many images at once.")
+    var jobs: Int = 1
+
+    func validate() throws {
+        if images.isEmpty && list == nil { throw ValidationError("Give image files, - for standard input, or --list FILE.") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if let max, max < 1 { throw ValidationError("--max must be at least 1.") }
+    }
+
+    func run() throws {
+        var paths = images
+        if let list {
+            guard let text = try? String(contentsOfFile: list, encoding: .utf8) else {
+                throw ValidationError("Cannot read the list file \(list).")
+            }
+            paths += text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+        }
+        let options = ReaderOptions(accuracy: accuracy, regionOfInterest: roi?.region, maximumCodes: max,
+                                    tryInverted: !noInverted)
+        let outcomes = ImageScanner(options: options).scan(paths, jobs: jobs, progress: ProgressBar.forTerminal(total: paths.count))
+        var found = false, failed = false
+        for outcome in outcomes {
+            switch outcome.result {
+            case let .failure(error):
+                failed = true
+                printError("\(outcome.path): \(error)")
+                if json { print(JSONLine.error(image: outcome.path, message: "\(error)")) }
+            case let .success(scan):
+                found = found || !scan.codes.isEmpty
+                if json {
+                    if scan.codes.isEmpty { print(JSONLine.empty(image: outcome.path, scan: scan)) }
+                    for code in scan.codes { print(JSONLine.code(code, scan: scan, image: outcome.path)) }
+                } else {
+                    for code in scan.codes { print(paths.count > 1 ? "\(outcome.path): \(code.text)" : code.text) }
+                }
+            }
+        }
+        if failed { throw ExitCode(2) }
+        if !found { throw ExitCode(1) }
+    }
+}

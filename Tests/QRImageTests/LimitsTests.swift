@@ -1,0 +1,61 @@
+import Testing
+import QRImage
+
+@Suite("Size limits")
+struct LimitsTests {
+    @Test func pngHeaderClaimingTenGigapixelsIsRefusedBeforeAllocating() {
+        // Signature, then the start of an IHDR chunk: length 13, "IHDR", width 100000, height 100000.
+        let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                               0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0]
+        #expect(header.count == 24)
+        #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000, limit: 100_000_000)) {
+            try ImageDecoder().decodeGray(header)
+        }
+    }
+
+    @Test func pngLimitIsConfigurable() throws {
+        let png = try smallPNG()
+        let decoder = ImageDecoder(limits: ImageLimits(maxPixels: 100))
+        #expect(throws: ImageError.tooLarge(width: 12, height: 9, limit: 100)) { try decoder.decodeRGBA(png) }
+        #expect(try ImageDecoder(limits: ImageLimits(maxPixels: 108)).decodeRGBA(png).image.width == 12)
+    }
+
+    @Test func jpegHeaderClaimingHugeSizeIsRefused() throws {
+        var jpeg = try smallJPEG()
+        // Patch the SOF0 frame header: FF C0, length, precision, then height and width.
+        let sof = try #require(jpeg.indices.dropLast().first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        jpeg[sof + 5...sof + 8] = [0xEA, 0x60, 0xEA, 0x60]  // 60000 × 60000
+        #expect(throws: ImageError.tooLarge(width: 60_000, height: 60_000, limit: 100_000_000)) {
+            try ImageDecoder().decodeGray(jpeg)
+        }
+        #expect(throws: ImageError.tooLarge(width: 24, height: 16, limit: 300)) {
+            try ImageDecoder(limits: ImageLimits(maxPixels: 300)).decodeGray(try smallJPEG())
+        }
+    }
+
+    @Test func pnmHeaderClaimingHugeSizeIsRefused() {
+        #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000, limit: 100_000_000)) {
+            try ImageDecoder().decodeGray(Array("P5 100000 100000 255\n".utf8))
+        }
+    }
+
+    @Test func dataSizeLimit() throws {
+        let png = try smallPNG()
+        let decoder = ImageDecoder(limits: ImageLimits(maxFileSize: 10))
+        #expect(throws: ImageError.fileTooLarge(path: nil, bytes: png.count, limit: 10)) { try decoder.decodeGray(png) }
+    }
+
+    @Test func unknownFormatsAreNamed() {
+        let cases: [([UInt8], String)] = [
+            (Array("GIF89a".utf8), "GIF"), (Array("BM....".utf8), "BMP"),
+            (Array("RIFF\0\0\0\0WEBPVP8 ".utf8), "WebP"), ([0, 0, 0, 0x18] + Array("ftypheic".utf8), "HEIF/HEIC"),
+            (Array("  <svg xmlns".utf8), "SVG/XML (render it to PNG first)"), ([], "the data is empty"),
+            ([0xDE, 0xAD, 0xBE, 0xEF, 0x00], "unknown signature DE AD BE EF"),
+        ]
+        for (bytes, name) in cases {
+            #expect(throws: ImageError.unsupportedFormat(name)) { try ImageDecoder().decodeRGBA(bytes) }
+        }
+        // The file name plays no part: a PNG is a PNG whatever it is called, and the message says so.
+        #expect(ImageError.unsupportedFormat("GIF").description.contains("PNG, JPEG and PNM"))
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+import QRTestSupport
+import QRImage
+
+/// Damaged input must decode or throw an `ImageError` — never crash, hang or return half an image.
+@Suite("Truncated and corrupted input")
+struct RobustnessTests {
+    /// Every prefix either throws or, once all image data is present, decodes to exactly the full image.
+    @Test(arguments: ["png", "jpeg", "progressive jpeg", "pgm"])
+    func everyPrefixDecodesFullyOrThrows(kind: String) throws {
+        let bytes: [UInt8]
+        switch kind {
+        case "png": bytes = try smallPNG()
+        case "jpeg": bytes = try smallJPEG()
+        case "progressive jpeg": bytes = try smallJPEG(progressive: true)
+        default: bytes = PNMEncoder.encodePGM(GrayImage(try samplePicture(width: 9, height: 5)))
+        }
+        let full = try ImageDecoder().decodeRGBA(bytes).image
+        var truncatedCount = 0
+        for length in 0..<bytes.count {
+            do throws(ImageError) {
+                let image = try ImageDecoder().decodeRGBA(Array(bytes[0..<length])).image
+                #expect(image == full, "prefix of \(length) bytes decoded to a different image")
+            } catch .truncated {
+                truncatedCount += 1
+            } catch {
+                // Cut inside the signature the format is unknown; other messages are fine too.
+            }
+        }
+        #expect(truncatedCount > bytes.count / 2)
+    }
+
+    @Test(arguments: ["png", "jpeg", "progressive jpeg"])
+    func randomByteFlipsNeverCrash(kind: String) throws {
+        let original = kind == "png" ? try smallPNG() : try smallJPEG(progressive: kind == "progressive jpeg")
+        var random = SeededGenerator(seed: 20240601)
+        var failures = 0
+        for round in 0..<400 {
+            var bytes = original
+            for _ in 0...(round % 4) {
+                // Keep the signature so the codec, not the sniffer, sees the damage.
+                let index = Int.random(in: 4..<bytes.count, using: &random)
+                bytes[index] = round % 3 == 0 ? UInt8.random(in: 0...255, using: &random) : bytes[index] ^ 0xFF
+            }
+            do throws(ImageError) {
+                _ = try ImageDecoder().decodeGray(bytes)
+                _ = try ImageDecoder().decodeRGBA(bytes)
+            } catch {
+                failures += 1
+                #expect(!error.description.isEmpty)
+            }
+        }
+        #expect(failures > 0)
+    }
+
+    @Test func garbageAfterValidSignaturesThrows() {
+        var random = SeededGenerator(seed: 99)
+        let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF], Array("P5".utf8)]
+        for signature in signatures {
+            for length in [0, 1, 10, 100, 1000] {
+                let bytes = signature + (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+                #expect(throws: ImageError.self) { try ImageDecoder().decodeGray(bytes) }
+            }
+        }
+    }
+
+    @Test func messagesComeFromTheCodecs() throws {
+        var png = try smallPNG()
+        png[29] ^= 0xFF  // inside IHDR: its CRC no longer matches
+        #expect(throws: ImageError.corrupt(.png, "IHDR: CRC error")) { try ImageDecoder().decodeGray(png) }
+        let notJPEG: [UInt8] = [0xFF, 0xD8, 0xFF, 0x01, 0x02]
+        #expect(throws: ImageError.self) { try ImageDecoder().decodeGray(notJPEG) }
+    }
+}

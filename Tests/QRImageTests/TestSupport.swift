@@ -1,0 +1,41 @@
+import Foundation
+import QRImage
+
+enum Fixtures {
+    /// The bytes of a file in Tests/QRImageTests/Fixtures.
+    static func bytes(_ name: String) throws -> [UInt8] {
+        guard let directory = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return try ImageFile.read(directory.appendingPathComponent(name).path, maxBytes: 1 << 20)
+    }
+}
+
+/// A gradient-and-shapes test picture with smooth areas (so JPEG stays close) and some structure.
+func samplePicture(width: Int = 48, height: Int = 32) throws -> RGBAImage {
+    var pixels: [UInt8] = []
+    for y in 0..<height {
+        for x in 0..<width {
+            pixels += [UInt8(x * 255 / (width - 1)), UInt8(y * 255 / (height - 1)), UInt8((x + y) * 255 / (width + height - 2)), 255]
+        }
+    }
+    return try RGBAImage(width: width, height: height, pixels: pixels)
+}
+
+/// A small, fully valid PNG and JPEG to damage in robustness tests.
+func smallPNG() throws -> [UInt8] { try PNGEncoder.encode(samplePicture(width: 12, height: 9)) }
+func smallJPEG(progressive: Bool = false) throws -> [UInt8] {
+    try JPEGEncoder.encode(samplePicture(width: 24, height: 16), quality: 80, progressive: progressive)
+}
+
+/// Largest absolute difference between corresponding samples.
+func maxDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
+}
+
+/// A fresh empty directory under the system temporary directory.
+func makeTemporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "qrimage-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}

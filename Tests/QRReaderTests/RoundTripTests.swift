@@ -1,0 +1,139 @@
+import QRCore
+import QREncoder
+import QRImage
+import QRTestSupport
+import Testing
+@testable import QRReader
+
+/// Reads a synthetic scene.
+func read(_ scene: SyntheticScene, options: ReaderOptions = ReaderOptions()) -> [ReadResult] {
+    QRCodeReader(options: options).read(luminance: scene.pixels, width: scene.width, height: scene.height)
+}
+
+/// A payload of `length` bytes that cycles through modes, deterministic per seed.
+func payload(_ length: Int, seed: UInt64) -> String {
+    var random = SeededGenerator(seed: seed)
+    let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz-./:ÄÖÜ€")
+    return String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] })
+}
+
+@Suite("Reader round trips on synthetic images")
+struct RoundTripTests {
+    /// Every version and level, straight, at 3 pixels per module.
+    @Test(arguments: Version.range)
+    func everyVersionAndLevel(_ number: Int) throws {
+        for level in ErrorCorrectionLevel.allCases {
+            let version = try #require(Version(number))
+            let capacity = version.dataCodewords(level) - 3
+            let text = payload(max(1, capacity / 2), seed: UInt64(number * 4 + level.rawValue))
+            let code = try QRCode.encode(text, options: EncodingOptions(errorCorrectionLevel: level, versions: number...40))
+            let side = Double(code.size + 8) * 3 + 10
+            var scene = SyntheticScene(width: Int(side), height: Int(side))
+            scene.place(code.modules, center: Point(side / 2, side / 2), moduleSize: 3)
+            let results = read(scene)
+            #expect(results.map(\.text) == [text], "version \(code.version)-\(level)")
+            #expect(results.first?.version == code.version.number)
+            #expect(results.first?.errorCorrectionLevel == level)
+        }
+    }
+
+    @Test(arguments: 0..<8)
+    func everyMask(_ mask: Int) throws {
+        let text = "Mask \(mask): https://example.com/qr?id=\(mask * 7919)"
+        let code = try QRCode.encode(text, options: EncodingOptions(versions: 3...40, mask: mask))
+        var scene = SyntheticScene(width: 200, height: 200)
+        scene.place(code.modules, center: Point(100, 100), moduleSize: 4)
+        let results = read(scene)
+        #expect(results.map(\.text) == [text])
+        #expect(results.first?.mask == mask)
+    }
+
+    @Test func everyMode() throws {
+        let cases: [(String, EncodingOptions)] = [
+            ("0123456789012345678901234567890", EncodingOptions()),
+            ("HELLO WORLD $%*+-./:", EncodingOptions()),
+            ("Grüße, 二维码 😀", EncodingOptions()),
+            ("漢字とカナのテキスト", EncodingOptions(kanji: true)),
+            ("Ünïcödé with ECI", EncodingOptions(eci: 26)),
+            ("Latin-1 café", EncodingOptions(eci: 3)),
+            ("日本語テキスト", EncodingOptions(charset: .shiftJIS)),
+            ("", EncodingOptions()),
+        ]
+        for (text, options) in cases {
+            let code = try QRCode.encode(text, options: options)
+            var scene = SyntheticScene(width: 220, height: 220)
+            scene.place(code.modules, center: Point(110, 110), moduleSize: 4)
+            let results = read(scene)
+            #expect(results.map(\.text) == [text], "\(code.segments.map(\.mode))")
+        }
+    }
+
+    @Test(arguments: [7.0, 30, 45, 90, 135, 180, 222, 270, 333])
+    func anyRotation(_ degrees: Double) throws {
+        let text = "Rotated \(degrees)°"
+        let code = try QRCode.encode(text, options: EncodingOptions(errorCorrectionLevel: .quartile, versions: 4...40))
+        var scene = SyntheticScene(width: 320, height: 320)
+        scene.place(code.modules, center: Point(160, 160), moduleSize: 5, degrees: degrees)
+        #expect(read(scene).map(\.text) == [text])
+    }
+
+    @Test(arguments: [0.15, 0.3, 0.45])
+    func perspective(_ tilt: Double) throws {
+        let text = "Perspective \(tilt)"
+        let code = try QRCode.encode(text, options: EncodingOptions(versions: 6...40))
+        var scene = SyntheticScene(width: 400, height: 400)
+        scene.place(code.modules, center: Point(200, 200), moduleSize: 6, degrees: 17, tilt: tilt)
+        #expect(read(scene).map(\.text) == [text])
+    }
+
+    @Test func blurNoiseAndShadow() throws {
+        let text = payload(120, seed: 9)
+        let code = try QRCode.encode(text, options: EncodingOptions(errorCorrectionLevel: .medium))
+        var scene = SyntheticScene(width: 420, height: 420)
+        scene.place(code.modules, center: Point(210, 210), moduleSize: 6, degrees: 11)
+        scene.blur(radius: 2, passes: 2)
+        scene.addNoise(amplitude: 30, seed: 3)
+        scene.addShadow(factor: 0.35)
+        #expect(read(scene).map(\.text) == [text])
+    }
+
+    @Test func mirroredAndInvertedCodes() throws {
+        let text = "Mirror and invert"
+        let code = try QRCode.encode(text)
+        var scene = SyntheticScene(width: 200, height: 200)
+        scene.place(code.modules.transposed(), center: Point(100, 100), moduleSize: 5)
+        let mirrored = read(scene)
+        #expect(mirrored.map(\.text) == [text])
+        #expect(mirrored.first?.mirrored == true)
+
+        var dark = SyntheticScene(width: 200, height: 200, background: 30)
+        var inverse = code.modules
+        for i in inverse.storage.indices { inverse.storage[i] ^= 1 }
+        dark.place(inverse, center: Point(100, 100), moduleSize: 5, quietZone: 0)
+        let inverted = read(dark)
+        #expect(inverted.map(\.text) == [text])
+        #expect(inverted.first?.inverted == true)
+    }
+
+    /// Random module errors up to what each level corrects: the codewords hit stay within capacity.
+    @Test(arguments: ErrorCorrectionLevel.allCases)
+    func moduleErrorsWithinCapacity(_ level: ErrorCorrectionLevel) throws {
+        var random = SeededGenerator(seed: UInt64(level.rawValue + 100))
+        let text = payload(60, seed: 5)
+        let code = try QRCode.encode(text, options: EncodingOptions(errorCorrectionLevel: level, versions: 5...40))
+        let layout = BlockLayout(version: code.version, level: level)
+        let template = SymbolTemplate.of(code.version)
+        // Corrupt whole codewords: in each block, as many as it can correct.
+        var modules = code.modules
+        for block in layout.blockIndices() {
+            for codeword in block.shuffled(using: &random).prefix(layout.errorCorrectionCodewordsPerBlock / 2) {
+                for bit in 0..<8 { modules.storage[Int(template.dataPositions[codeword * 8 + bit])] ^= 1 }
+            }
+        }
+        var scene = SyntheticScene(width: 260, height: 260)
+        scene.place(modules, center: Point(130, 130), moduleSize: 4, degrees: 3)
+        let results = read(scene)
+        #expect(results.map(\.text) == [text])
+        #expect(results.first.map { $0.correctedCodewords > 0 } == true)
+    }
+}

@@ -1,0 +1,115 @@
+import QRCore
+
+/// A grayscale test picture with QR symbols drawn into it under any projective transform, with blur,
+/// noise and uneven light: the reader's test bench.
+public struct SyntheticScene: Sendable {
+    public let width: Int
+    public let height: Int
+    /// Luminance, row-major.
+    public private(set) var pixels: [UInt8]
+
+    public init(width: Int, height: Int, background: UInt8 = 200) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: background, count: width * height)
+    }
+
+    /// Draws `modules` with its outer corners (module (0,0), (d,0), (d,d), (0,d)) at `corners` and a light
+    /// quiet zone of `quietZone` modules, anti-aliased with 4 × 4 samples per pixel.
+    public mutating func place(_ modules: BitMatrix, corners: [Point], quietZone: Int = 4,
+                               dark: UInt8 = 20, light: UInt8 = 235) {
+        let d = Double(modules.width)
+        guard let toImage = PerspectiveTransform(from: [Point(0, 0), Point(d, 0), Point(d, d), Point(0, d)], to: corners)
+        else { return }
+        let toModules = toImage.adjugate
+        let q = Double(quietZone)
+        let outline = [Point(-q, -q), Point(d + q, -q), Point(d + q, d + q), Point(-q, d + q)].map(toImage.apply)
+        let bounds = Rect(bounding: outline)
+        let x0 = max(0, Int(bounds.minX) - 1), x1 = min(width - 1, Int(bounds.maxX) + 1)
+        let y0 = max(0, Int(bounds.minY) - 1), y1 = min(height - 1, Int(bounds.maxY) + 1)
+        guard x0 <= x1, y0 <= y1 else { return }
+        for y in y0...y1 {
+            for x in x0...x1 {
+                var sum = 0.0, inside = 0
+                for sy in 0..<4 {
+                    for sx in 0..<4 {
+                        let m = toModules.apply(Point(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4))
+                        guard m.x >= -q, m.y >= -q, m.x < d + q, m.y < d + q else { continue }
+                        inside += 1
+                        let mx = Int(m.x.rounded(.down)), my = Int(m.y.rounded(.down))
+                        let isDark = mx >= 0 && my >= 0 && mx < modules.width && my < modules.height && modules[mx, my]
+                        sum += Double(isDark ? dark : light)
+                    }
+                }
+                guard inside > 0 else { continue }
+                let old = Double(pixels[y * width + x])
+                pixels[y * width + x] = UInt8(((sum + old * Double(16 - inside)) / 16).rounded())
+            }
+        }
+    }
+
+    /// Draws `modules` centred at `center`, `moduleSize` pixels per module, rotated by `degrees` and
+    /// tilted: `tilt` shrinks the far (top) edge by that fraction, as a camera looking up at it would.
+    public mutating func place(_ modules: BitMatrix, center: Point, moduleSize: Double, degrees: Double = 0,
+                               tilt: Double = 0, quietZone: Int = 4) {
+        let half = Double(modules.width) * moduleSize / 2
+        let top = half * (1 - tilt)
+        let square = [Point(-top, -half), Point(top, -half), Point(half, half), Point(-half, half)]
+        let angle = degrees * .pi / 180
+        let (c, s) = (cosine(angle), sine(angle))
+        let corners = square.map { Point(center.x + $0.x * c - $0.y * s, center.y + $0.x * s + $0.y * c) }
+        place(modules, corners: corners, quietZone: quietZone)
+    }
+
+    /// A box blur of the given radius, `passes` times (three passes approximate a Gaussian).
+    public mutating func blur(radius: Int, passes: Int = 1) {
+        guard radius > 0 else { return }
+        for _ in 0..<passes {
+            for horizontal in [true, false] {
+                var out = pixels
+                let (n, lines) = horizontal ? (width, height) : (height, width)
+                for line in 0..<lines {
+                    func index(_ i: Int) -> Int { horizontal ? line * width + i : i * width + line }
+                    for i in 0..<n {
+                        var sum = 0, count = 0
+                        for k in max(0, i - radius)...min(n - 1, i + radius) {
+                            sum += Int(pixels[index(k)])
+                            count += 1
+                        }
+                        out[index(i)] = UInt8(sum / count)
+                    }
+                }
+                pixels = out
+            }
+        }
+    }
+
+    /// Adds uniform noise of ±`amplitude` grey levels.
+    public mutating func addNoise(amplitude: Int, seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        for i in pixels.indices {
+            pixels[i] = UInt8(clamping: Int(pixels[i]) + Int.random(in: -amplitude...amplitude, using: &random))
+        }
+    }
+
+    /// Darkens the image from left (×1) to right (×`factor`): a shadow falling across the scene.
+    public mutating func addShadow(factor: Double) {
+        for y in 0..<height {
+            for x in 0..<width {
+                let scale = 1 - (1 - factor) * Double(x) / Double(max(1, width - 1))
+                pixels[y * width + x] = UInt8(clamping: Int((Double(pixels[y * width + x]) * scale).rounded()))
+            }
+        }
+    }
+}
+
+// Plain polynomial-free trigonometry through the C library, without importing Foundation here.
+#if canImport(Glibc)
+import Glibc
+private func cosine(_ x: Double) -> Double { Glibc.cos(x) }
+private func sine(_ x: Double) -> Double { Glibc.sin(x) }
+#elseif canImport(Darwin)
+import Darwin
+private func cosine(_ x: Double) -> Double { Darwin.cos(x) }
+private func sine(_ x: Double) -> Double { Darwin.sin(x) }
+#endif

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// Runs the built `qr` executable (it sits beside the test bundle).
+struct CLI {
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // `swift test` runs the bundle from .build/<triple>/debug; the executable is in the same folder.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("qr").path),
+              directory.pathComponents.count > 1 {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("qr")
+    }()
+
+    struct Output {
+        let status: Int32
+        let stdout: Data
+        let stderr: String
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("qrkit-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite("qr command line")
+struct CLITests {
+    @Test func makeThenReadRoundTrips() throws {
+        let dir = try temporaryDirectory()
+        let png = dir.appendingPathComponent("hello.png").path
+        let made = try CLI.run(["make", "Hello, 世界", "-o", png])
+        #expect(made.status == 0, "\(made.stderr)")
+        let read = try CLI.run(["read", png])
+        #expect(read.status == 0)
+        #expect(read.text == "Hello, 世界\n")
+    }
+
+    @Test func matrixFormatForTheReferenceChecker() throws {
+        let result = try CLI.run(["make", "-", "--format", "matrix", "--quiet-zone", "0", "--level", "L", "--version", "1", "--mask", "3"],
+                                 stdin: Data(":A36+1W8U BN*X".utf8))
+        #expect(result.status == 0)
+        let rows = result.text.split(separator: "\n")
+        #expect(rows.count == 21)
+        #expect(rows.first == "111111101100101111111")
+        #expect(rows.allSatisfy { $0.count == 21 && $0.allSatisfy { "01".contains($0) } })
+    }
+
+    @Test func readJSONLinesAndExitStatus() throws {
+        let dir = try temporaryDirectory()
+        let png = dir.appendingPathComponent("a.png").path
+        _ = try CLI.run(["make", "JSON please", "-o", png, "--module-size", "4"])
+        let result = try CLI.run(["read", "--json", png])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect(object["text"] as? String == "JSON please")
+        #expect(object["image"] as? String == png)
+        #expect((object["corners"] as? [[Double]])?.count == 4)
+        #expect(object["level"] as? String == "M")
+        #expect(object["decode_ms"] is Double)
+
+        let blank = dir.appendingPathComponent("blank.pgm")
+        try Data("P5\n40 40\n255\n".utf8 + [UInt8](repeating: 200, count: 1600)).write(to: blank)
+        #expect(try CLI.run(["read", blank.path]).status == 1)
+        let missing = try CLI.run(["read", dir.appendingPathComponent("none.png").path])
+        #expect(missing.status == 2)
+        #expect(!missing.stderr.isEmpty)
+    }
+
+    @Test func splitWritesNumberedLinkedSymbols() throws {
+        let dir = try temporaryDirectory()
+        let text = String(repeating: "Structured Append joins linked symbols. ", count: 30)
+        let made = try CLI.run(["make", text, "--split", "3", "-o", dir.appendingPathComponent("part.png").path])
+        #expect(made.status == 0, "\(made.stderr)")
+        var joined = ""
+        for i in 1...3 {
+            let read = try CLI.run(["read", "--json", dir.appendingPathComponent("part-\(i).png").path])
+            let object = try #require(try JSONSerialization.jsonObject(with: read.stdout) as? [String: Any])
+            let header = try #require(object["structured_append"] as? [String: Int])
+            #expect(header["index"] == i - 1)
+            #expect(header["count"] == 3)
+            joined += object["text"] as? String ?? ""
+        }
+        #expect(joined == text)
+    }
+
+    @Test func errorsGoToStandardErrorWithNonZeroStatus() throws {
+        let tooLong = try CLI.run(["make", String(repeating: "x", count: 3000), "--level", "H", "--format", "matrix"])
+        #expect(tooLong.status != 0)
+        #expect(tooLong.stderr.contains("1273 bytes"))
+        #expect(tooLong.stdout.isEmpty)
+        let badMask = try CLI.run(["make", "x", "--mask", "9", "--format", "matrix"])
+        #expect(badMask.status != 0)
+        #expect(badMask.stderr.contains("0…7"))
+        let latin1 = try CLI.run(["make", "二维码", "--charset", "ISO-8859-1", "--format", "matrix"])
+        #expect(latin1.status != 0)
+        #expect(latin1.stderr.contains("ISO-8859-1"))
+    }
+
+    @Test func helpHasExamples() throws {
+        let help = try CLI.run(["make", "--help"])
+        #expect(help.status == 0)
+        #expect(help.text.contains("Examples:"))
+        for option in ["--level", "--version", "--mask", "--boost", "--eci", "--charset", "--kanji", "--module-size",
+                       "--size", "--quiet-zone", "--foreground", "--background", "--logo", "--split", "--format"] {
+            #expect(help.text.contains(option), "\(option)")
+        }
+    }
+}
