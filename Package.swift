@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "QRImage", dependencies: ["QRCore", "CImageCodecs"]),
         .target(name: "QRRender", dependencies: ["QRCore", "QREncoder", "QRImage"]),
         .target(name: "QRReader", dependencies: ["QRCore", "QRImage"]),
-        .target(name: "QRKit", dependencies: ["QRCore", "QREncoder", "QRImage", "QRRender", "QRReader"]),
+        .target(name: "QRPicker", dependencies: ["QRCore"]),
+        .target(name: "QRKit", dependencies: ["QRCore", "QREncoder", "QRImage", "QRRender", "QRReader", "QRPicker"]),
         .executableTarget(name: "qr", dependencies: [
             "QRKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -41,6 +42,7 @@ let package = Package(
         .testTarget(name: "QRImageTests", dependencies: ["QRImage", "QRTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRImage", "QRTestSupport"]),
         .testTarget(name: "QRReaderTests", dependencies: ["QRReader", "QREncoder", "QRImage", "QRTestSupport"]),
+        .testTarget(name: "QRPickerTests", dependencies: ["QRPicker"]),
         .testTarget(name: "qrTests", dependencies: ["qr"]),
     ]
 )
