@@ -43,6 +43,6 @@ let package = Package(
         .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRImage", "QRTestSupport"]),
         .testTarget(name: "QRReaderTests", dependencies: ["QRReader", "QREncoder", "QRImage", "QRTestSupport"]),
         .testTarget(name: "QRPickerTests", dependencies: ["QRPicker"]),
-        .testTarget(name: "qrTests", dependencies: ["qr"]),
+        .testTarget(name: "qrTests", dependencies: ["qr", "QREncoder", "QRImage", "QRTestSupport"]),
     ]
 )

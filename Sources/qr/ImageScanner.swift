@@ -50,8 +50,16 @@ struct ImageScanner: Sendable {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let codes = QRCodeReader(options: options).read(decoded.image)
-        let elapsed = clock.now - start
+        var codes = QRCodeReader(options: options).read(decoded.image)
+        var elapsed = clock.now - start
+        if codes.isEmpty && options.accuracy == .thorough && path != "-",
+           let colour = try? ImageDecoder().decodeGray(contentsOf: path, conversion: .darkestChannel),
+           colour.image != decoded.image {
+            // Light-coloured codes (yellow, cyan on white) keep their contrast in the darkest channel.
+            let retry = clock.now
+            codes = QRCodeReader(options: options).read(colour.image)
+            elapsed += clock.now - retry
+        }
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         return .success(Scan(codes: codes, decodeMilliseconds: ms, orientation: decoded.orientation,
                              storedWidth: decoded.image.width, storedHeight: decoded.image.height))

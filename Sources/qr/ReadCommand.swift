@@ -71,7 +71,12 @@ struct ReadCommand: ParsableCommand {
                     if scan.codes.isEmpty { print(JSONLine.empty(image: outcome.path, scan: scan)) }
                     for code in scan.codes { print(JSONLine.code(code, scan: scan, image: outcome.path)) }
                 } else {
-                    for code in scan.codes { print(paths.count > 1 ? "\(outcome.path): \(code.text)" : code.text) }
+                    // Payloads are data: on a terminal, control characters are shown escaped.
+                    let terminal = isTerminal(STDOUT_FILENO)
+                    for code in scan.codes {
+                        let text = terminal ? TerminalText.safe(code.text) : code.text
+                        print(paths.count > 1 ? "\(outcome.path): \(text)" : text)
+                    }
                 }
             }
         }

@@ -73,3 +73,15 @@ import Testing
         if case let .several(items) = Selection([1, 2]) { #expect(items == [1, 2]) } else { Issue.record("two is several") }
     }
 }
+
+@Suite struct ReadingOrderTests {
+    func square(_ x: Double, _ y: Double) -> Quadrilateral {
+        Quadrilateral(topLeft: Point(x, y), topRight: Point(x + 50, y), bottomRight: Point(x + 50, y + 50), bottomLeft: Point(x, y + 50))
+    }
+
+    @Test func rowsTopToBottomThenLeftToRight() {
+        // A slightly tilted 2 × 2 sheet, listed in scan order.
+        let codes = [("D", square(210, 108)), ("A", square(10, 0)), ("C", square(0, 100)), ("B", square(200, 12))]
+        #expect(ReadingOrder.sorted(codes, corners: \.1).map(\.0) == ["A", "B", "C", "D"])
+    }
+}

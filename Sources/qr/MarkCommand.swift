@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import QRKit
+
+/// `qr mark`: the photo with every code outlined and numbered, as the seed apps show several codes.
+struct MarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mark",
+        abstract: "Outline and number every QR code in a photo.",
+        discussion: """
+            Each code is outlined in #FF3B30 (3 px, thicker on large photos) and numbered in reading order; \
+            the numbered texts are printed. The output keeps the photo's displayed orientation (EXIF applied).
+            Exit status: 0 when a code was found, 1 when none was, 2 on errors.
+
+            Examples:
+              qr mark photo.jpg -o marked.png
+              qr mark payment-codes.jpg -o marked.jpg
+            """)
+
+    @Argument(help: "The photo (PNG, JPEG, PGM/PPM); - reads standard input.")
+    var image: String
+
+    @Option(name: .shortAndLong, help: "Where to write the marked photo (.png or .jpg).")
+    var output: String
+
+    @Option(name: .long, help: "fast or thorough (default).")
+    var accuracy: ReaderOptions.Accuracy = .thorough
+
+    func run() throws {
+        do {
+            let scan = try PhotoScan(path: image, options: ReaderOptions(accuracy: accuracy))
+            var marked = scan.photo
+            for (index, code) in scan.codes.enumerated() { marked.markDetection(code.corners, label: "\(index + 1)") }
+            let bytes: [UInt8]
+            switch (output as NSString).pathExtension.lowercased() {
+            case "jpg", "jpeg": bytes = try JPEGEncoder.encode(marked, quality: 90)
+            case "png": bytes = try PNGEncoder.encode(marked)
+            default: throw CommandFailure(message: "Write the marked photo as .png or .jpg, not \(output).", status: 2)
+            }
+            try ImageFile.writeAtomically(bytes, to: output)
+            if scan.codes.isEmpty {
+                printError("No QR code found in \(image).")
+                throw ExitCode(1)
+            }
+            print(scan.numberedList())
+        } catch let failure as CommandFailure {
+            printError(failure.message)
+            throw ExitCode(failure.status)
+        }
+    }
+}
