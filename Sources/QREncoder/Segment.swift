@@ -10,7 +10,8 @@ public struct Segment: Sendable, Hashable {
     /// The source bytes: ASCII digits or characters, the raw bytes, or Shift_JIS bytes for kanji.
     public let payload: [UInt8]
 
-    private init(mode: SegmentMode, characterCount: Int, payload: [UInt8]) {
+    /// A segment from parts already known to be valid together (the optimizer's output).
+    init(mode: SegmentMode, characterCount: Int, payload: [UInt8]) {
         self.mode = mode
         self.characterCount = characterCount
         self.payload = payload

@@ -26,7 +26,6 @@ extension QRCode {
         let versions = try options.validatedVersions()
         let mask = try options.validatedMask()
         let level = options.errorCorrectionLevel
-        let units = optimizer.units
         if let count, !(2...16).contains(count) {
             throw .cannotSplit("the number of symbols must be 2…16, not \(count).")
         }
@@ -45,10 +44,10 @@ extension QRCode {
             throw .cannotSplit("the data does not fit in \(count ?? 16) symbols of version \(largest) at level \(level).")
         }
         let count = count ?? Swift.max(2, fewest)
-        if units.count < count {
-            throw .cannotSplit("\(units.count) characters cannot fill \(count) symbols.")
+        if optimizer.count < count {
+            throw .cannotSplit("\(optimizer.count) characters cannot fill \(count) symbols.")
         }
-        let parity = units.reduce(UInt8(0)) { $0 ^ $1.bytes.reduce(0, ^) }
+        let parity = optimizer.bytes.reduce(UInt8(0), ^)
 
         for version in versions {
             let budget = version.dataBits(level) - headerBits
@@ -86,9 +85,9 @@ extension QRCode {
         var start = 0
         var running = optimizer.startRunningCost()
         var index = 0
-        while index < optimizer.units.count {
+        while index < optimizer.count {
             var trial = running
-            optimizer.feed(optimizer.units[index], into: &trial, version: version)
+            optimizer.feed(unit: index, into: &trial, version: version)
             if trial.bits <= budget {
                 running = trial
                 index += 1

@@ -56,7 +56,7 @@ enum SymbolBuilder {
             }
         }
 
-        let chosen = mask ?? bestMask(modules, template: template, level: level)
+        let chosen = mask ?? MaskEvaluator.bestMask(modules, template: template, level: level)
         apply(chosen, to: &modules, template: template)
         drawFormat(FormatInformation(level: level, mask: chosen), into: &modules)
         return QRCode(version: version, errorCorrectionLevel: level, mask: chosen, segments: segments,
@@ -83,24 +83,5 @@ enum SymbolBuilder {
         for copy in FormatInformation.positions(size: modules.width) {
             for (i, p) in copy.enumerated() { modules[p.x, p.y] = (bits >> i) & 1 == 1 }
         }
-    }
-
-    /// The mask with the lowest penalty (ties to the lower number), scored with its format information drawn.
-    private static func bestMask(_ unmasked: BitMatrix, template: SymbolTemplate, level: ErrorCorrectionLevel) -> MaskPattern {
-        var best = MaskPattern.all[0]
-        var bestPenalty = Int.max
-        for mask in MaskPattern.all {
-            var candidate = unmasked
-            apply(mask, to: &candidate, template: template)
-            drawFormat(FormatInformation(level: level, mask: mask), into: &candidate)
-            let penalty = candidate.storage.withUnsafeBufferPointer {
-                MaskEvaluator.penalty($0, size: template.size)
-            }
-            if penalty < bestPenalty {
-                best = mask
-                bestPenalty = penalty
-            }
-        }
-        return best
     }
 }

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import QRKit
+
+/// `qr bench make`: codes per second for a short URL at level M and a full version-40-H symbol, the
+/// cases `Benchmarks/encode-vs-qrencode.sh` also gives libqrencode.
+struct BenchMakeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "make",
+        abstract: "Codes per second for a short URL at M and for a full version 40-H symbol (matrix only, one thread).")
+
+    @Option(name: .long, help: "Seconds per case.")
+    var seconds: Double = 3
+
+    @Option(name: .long, help: "Print a case's payload (url or full) and exit; for the comparison script.")
+    var printPayload: String?
+
+    @Option(name: .long, help: "Run only this case: url or full.")
+    var only: String?
+
+    static let url = "https://example.com/qrkit?id=12345"
+    /// 1273 bytes: exactly what version 40-H holds in byte mode (lower-case text, so byte mode).
+    static let full = String((0..<1273).map { Array("abcdefghijklmnopqrstuvwxyz.,-")[($0 * 7 + $0 / 29) % 29] })
+
+    func run() throws {
+        if let printPayload {
+            guard let payload = ["url": Self.url, "full": Self.full][printPayload] else {
+                throw ValidationError("--print-payload takes url or full.")
+            }
+            print(payload)
+            return
+        }
+        let cases = [("url", "short-url-M", Self.url, ErrorCorrectionLevel.medium), ("full", "full-40-H", Self.full, .high)]
+        for (key, name, text, level) in cases where only == nil || only == key {
+            let options = EncodingOptions(errorCorrectionLevel: level)
+            var version = 0
+            let clock = ContinuousClock()
+            var count = 0
+            let start = clock.now
+            while clock.now - start < .milliseconds(Int(seconds * 1000)) {
+                for _ in 0..<16 {
+                    version = try QRCode.encode(text, options: options).version.number
+                    count += 1
+                }
+            }
+            let elapsed = clock.now - start
+            let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            print("qr \(name) version=\(version) codes_per_second=\(String(format: "%.1f", Double(count) / secondsElapsed))")
+        }
+    }
+}
