@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The web app (`qr serve`); no traits: swift-configuration is not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
     ],
     targets: [
         // System libraries (Debian: libpng-dev, libjpeg-dev, zlib1g-dev).
@@ -30,8 +32,17 @@ let package = Package(
         .target(name: "QRReader", dependencies: ["QRCore", "QRImage"]),
         .target(name: "QRPicker", dependencies: ["QRCore"]),
         .target(name: "QRKit", dependencies: ["QRCore", "QREncoder", "QRImage", "QRRender", "QRReader", "QRPicker"]),
+        // Live scanning of Y4M / raw gray video streams (`qr watch`).
+        .target(name: "QRVideo", dependencies: ["QRCore", "QRReader", "QRImage"]),
+        // The web app and JSON API behind `qr serve`; its pages and OpenAPI file are resources.
+        .target(name: "QRServer", dependencies: [
+            "QRCore", "QREncoder", "QRImage", "QRRender", "QRReader",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ], resources: [.copy("Public")]),
         .executableTarget(name: "qr", dependencies: [
             "QRKit",
+            "QRVideo",
+            "QRServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -43,6 +54,11 @@ let package = Package(
         .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRImage", "QRTestSupport"]),
         .testTarget(name: "QRReaderTests", dependencies: ["QRReader", "QREncoder", "QRImage", "QRTestSupport"]),
         .testTarget(name: "QRPickerTests", dependencies: ["QRPicker"]),
+        .testTarget(name: "QRVideoTests", dependencies: ["QRVideo", "QRReader", "QREncoder", "QRImage", "QRTestSupport"]),
         .testTarget(name: "qrTests", dependencies: ["qr", "QREncoder", "QRImage", "QRTestSupport"]),
+        .testTarget(name: "QRServerTests", dependencies: [
+            "QRServer", "QRCore", "QREncoder", "QRImage", "QRRender", "QRReader", "QRPicker", "QRTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
     ]
 )

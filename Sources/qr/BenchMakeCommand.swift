@@ -20,7 +20,11 @@ struct BenchMakeCommand: ParsableCommand {
 
     static let url = "https://example.com/qrkit?id=12345"
     /// 1273 bytes: exactly what version 40-H holds in byte mode (lower-case text, so byte mode).
-    static let full = String((0..<1273).map { Array("abcdefghijklmnopqrstuvwxyz.,-")[($0 * 7 + $0 / 29) % 29] })
+    static let full: String = {
+        // Typed out: with the server's modules loaded into `qr`, the inferred form is too complex to type-check.
+        let alphabet: [Character] = Array("abcdefghijklmnopqrstuvwxyz.,-")
+        return String((0..<1273).map { (i: Int) -> Character in alphabet[(i * 7 + i / 29) % 29] })
+    }()
 
     func run() throws {
         if let printPayload {

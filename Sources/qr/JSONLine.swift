@@ -1,11 +1,25 @@
 import Foundation
 import QRKit
 
-/// The JSON Lines `qr read --json` prints: one object per code, or one per image without codes.
+/// The JSON Lines of `qr read --json` (one object per code, or one per image without codes) and `qr watch --json`.
 enum JSONLine {
     static func code(_ code: ReadResult, scan: ImageScanner.Scan, image: String) -> String {
+        var object = fields(of: code)
+        object["image"] = image
+        object["decode_ms"] = (scan.decodeMilliseconds * 1000).rounded() / 1000
+        if scan.orientation != .up {
+            // Corners are in the stored pixel frame; also give them as the image is displayed.
+            object["corners_oriented"] = points(code.corners.corners.map {
+                scan.orientation.displayPoint(fromStored: $0, storedWidth: scan.storedWidth, storedHeight: scan.storedHeight)
+            })
+            object["exif_orientation"] = scan.orientation.rawValue
+        }
+        return serialize(object)
+    }
+
+    /// What a code says about itself, shared by `qr read --json` and `qr watch --json`.
+    static func fields(of code: ReadResult) -> [String: Any] {
         var object: [String: Any] = [
-            "image": image,
             "text": code.text,
             "bytes_hex": hex(code.bytes),
             "corners": points(code.corners.corners),
@@ -18,7 +32,6 @@ enum JSONLine {
             "inverted": code.inverted,
             "corrected_codewords": code.correctedCodewords,
             "correctable_codewords": code.correctableCodewords,
-            "decode_ms": (scan.decodeMilliseconds * 1000).rounded() / 1000,
         ]
         if let charset = code.charset {
             object["charset"] = charset.name
@@ -34,14 +47,7 @@ enum JSONLine {
         case let .industry(indicator)?: object["fnc1"] = ["application_indicator": indicator]
         case nil: break
         }
-        if scan.orientation != .up {
-            // Corners are in the stored pixel frame; also give them as the image is displayed.
-            object["corners_oriented"] = points(code.corners.corners.map {
-                scan.orientation.displayPoint(fromStored: $0, storedWidth: scan.storedWidth, storedHeight: scan.storedHeight)
-            })
-            object["exif_orientation"] = scan.orientation.rawValue
-        }
-        return serialize(object)
+        return object
     }
 
     static func empty(image: String, scan: ImageScanner.Scan) -> String {

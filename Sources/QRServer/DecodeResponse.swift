@@ -1,0 +1,125 @@
+import Foundation
+import QRCore
+import QRImage
+import QRReader
+
+/// The JSON body of `POST /api/decode`: every code found, in the image as it is displayed (Exif orientation
+/// applied, as browsers show it).
+struct DecodeResponse: Encodable, Sendable {
+    let codes: [Code]
+    /// Displayed width and height in pixels.
+    let width: Int
+    let height: Int
+    /// `png`, `jpeg` or `pnm`.
+    let format: String
+    /// The Exif orientation (1…8) that was applied to the corners.
+    let orientation: Int
+
+    /// A point in displayed image pixels, origin top-left.
+    struct PointDTO: Encodable, Equatable, Sendable {
+        let x: Double
+        let y: Double
+
+        init(_ point: Point) {
+            // Hundredths of a pixel are plenty and keep the JSON short.
+            x = (point.x * 100).rounded() / 100
+            y = (point.y * 100).rounded() / 100
+        }
+    }
+
+    struct RectDTO: Encodable, Equatable, Sendable {
+        let x: Double
+        let y: Double
+        let width: Double
+        let height: Double
+
+        init(_ rect: Rect) {
+            let origin = PointDTO(rect.origin)
+            x = origin.x
+            y = origin.y
+            width = (rect.width * 100).rounded() / 100
+            height = (rect.height * 100).rounded() / 100
+        }
+    }
+
+    struct StructuredAppendDTO: Encodable, Equatable, Sendable {
+        let index: Int
+        let count: Int
+        let parity: Int
+    }
+
+    /// One symbol of a joined Structured Append message.
+    struct Part: Encodable, Equatable, Sendable {
+        let text: String
+        let corners: [PointDTO]
+    }
+
+    struct Code: Encodable, Equatable, Sendable {
+        let text: String
+        let bytesBase64: String
+        /// The symbol's own top-left, top-right, bottom-right and bottom-left corners.
+        let corners: [PointDTO]
+        let bounds: RectDTO
+        let center: PointDTO
+        let version: Int
+        /// L, M, Q or H.
+        let level: String
+        /// The share of codewords the level restores, in percent (7, 15, 25, 30).
+        let recoveryPercent: Int
+        let mask: Int
+        let mirrored: Bool
+        let inverted: Bool
+        let charset: String?
+        let charsetGuessed: Bool
+        let eci: [Int]
+        let fnc1: String?
+        let structuredAppend: StructuredAppendDTO?
+        let parts: [Part]
+        let correctedCodewords: Int
+        let correctableCodewords: Int
+    }
+
+    /// The response for `results` found in a stored image of `storedWidth` × `storedHeight` pixels.
+    init(results: [ReadResult], format: ImageFormat, orientation: ExifOrientation, storedWidth: Int, storedHeight: Int) {
+        let toDisplay = { (point: Point) in
+            orientation.displayPoint(fromStored: point, storedWidth: storedWidth, storedHeight: storedHeight)
+        }
+        // A mirroring orientation shows every symbol mirrored relative to how it is stored.
+        let mirroring: Set<ExifOrientation> = [.upMirrored, .downMirrored, .leftMirrored, .rightMirrored]
+        codes = results.map { result in
+            let corners = result.corners.map(toDisplay)
+            return Code(
+                text: result.text,
+                bytesBase64: Data(result.bytes).base64EncodedString(),
+                corners: corners.corners.map(PointDTO.init),
+                bounds: RectDTO(corners.boundingRect),
+                center: PointDTO(corners.center),
+                version: result.version,
+                level: result.errorCorrectionLevel.letter,
+                recoveryPercent: result.errorCorrectionLevel.recoveryPercent,
+                mask: result.mask,
+                mirrored: result.mirrored != mirroring.contains(orientation),
+                inverted: result.inverted,
+                charset: result.charset?.name,
+                charsetGuessed: result.charsetGuessed,
+                eci: result.eciAssignments,
+                fnc1: result.fnc1.map { fnc1 in
+                    switch fnc1 {
+                    case .gs1: return "gs1"
+                    case let .industry(indicator): return "industry:\(indicator)"
+                    }
+                },
+                structuredAppend: result.structuredAppend.map {
+                    StructuredAppendDTO(index: $0.index, count: $0.count, parity: Int($0.parity))
+                },
+                parts: result.parts.map { Part(text: $0.text, corners: $0.corners.map(toDisplay).corners.map(PointDTO.init)) },
+                correctedCodewords: result.correctedCodewords,
+                correctableCodewords: result.correctableCodewords)
+        }
+        let size = orientation.orientedSize(width: storedWidth, height: storedHeight)
+        width = size.width
+        height = size.height
+        self.format = format.rawValue.lowercased()
+        self.orientation = orientation.rawValue
+    }
+}

@@ -1,0 +1,43 @@
+internal import HTTPTypes
+internal import Hummingbird
+import QRImage
+import QRReader
+
+/// `POST /api/decode`: every QR code in an uploaded image.
+struct DecodeRoute: Sendable {
+    let configuration: QRServerConfiguration
+    let limiter: WorkLimiter
+
+    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+        // Everything that can be judged without the body is judged first.
+        let parameters = try DecodeParameters(query: QueryString(request.uri.query))
+        let envelope = try ImageUpload.envelope(contentType: request.headers[.contentType])
+        let response = try await limiter.withAdmission {
+            let body = try await BodyReader.collect(request, limit: configuration.maxBodyBytes)
+            let image = try ImageUpload.image(in: body, envelope: envelope)
+            let configuration = self.configuration
+            return try await limiter.perform { try Self.decode(image, parameters: parameters, configuration: configuration) }
+        }
+        return try JSONCoding.response(response)
+    }
+
+    /// Decodes the image within the pixel limit and reads its codes within the time budget.
+    static func decode(_ bytes: [UInt8], parameters: DecodeParameters,
+                       configuration: QRServerConfiguration) throws(APIError) -> DecodeResponse {
+        let decoder = ImageDecoder(limits: ImageLimits(maxPixels: configuration.maxPixels,
+                                                       maxFileSize: configuration.maxBodyBytes))
+        let decoded: DecodedImage<GrayImage>
+        do {
+            decoded = try decoder.decodeGray(bytes)
+        } catch {
+            throw .from(error)
+        }
+        let image = decoded.image
+        let options = parameters.readerOptions(storedWidth: image.width, storedHeight: image.height,
+                                               orientation: decoded.orientation,
+                                               timeBudget: configuration.decodeTimeBudget)
+        let results = QRCodeReader(options: options).read(image)
+        return DecodeResponse(results: results, format: decoded.format, orientation: decoded.orientation,
+                              storedWidth: image.width, storedHeight: image.height)
+    }
+}
