@@ -12,5 +12,5 @@ struct QR: AsyncParsableCommand {
               qr read photo.jpg
               qr read --json *.jpg
             """,
-        subcommands: [MakeCommand.self, ReadCommand.self, MarkCommand.self, PickCommand.self])
+        subcommands: [MakeCommand.self, ReadCommand.self, MarkCommand.self, PickCommand.self, BenchCommand.self])
 }
