@@ -82,6 +82,20 @@ enum SymbolLocator {
             to: [tl.center, tr.center, tr.center - tl.center + bl.center, bl.center]) {
             grids.append(SamplingGrid(dimension: dimension, transform: simple))
         }
+        // Small symbols have no alignment pattern (or it was not found): the bottom-right corner is the
+        // least certain point, so also try it nudged by about a module in each direction.
+        if dimension < 45 && exact == nil {
+            let corner = primary.apply(Point(d, d))
+            let step = moduleSize * 0.8
+            for (du, dv) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0), (1, 1), (-1, -1), (1, -1), (-1, 1)] {
+                let moved = corner + u * (du * step) + v * (dv * step)
+                if let nudged = PerspectiveTransform(
+                    from: [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(d, d), Point(3.5, d - 3.5)],
+                    to: [tl.center, tr.center, moved, bl.center]) {
+                    grids.append(SamplingGrid(dimension: dimension, transform: nudged))
+                }
+            }
+        }
         return grids
     }
 

@@ -10,8 +10,12 @@ public struct ReadResult: Sendable, Equatable {
     public var charset: Charset?
     /// Whether `charset` was guessed.
     public var charsetGuessed: Bool
-    /// QR code version, 1…40.
+    /// The kind of symbol.
+    public var symbology: Symbology
+    /// The version number within the symbology: 1…40 for QR codes, 1…4 for Micro QR M1…M4.
     public var version: Int
+    /// The version as people write it: "7", "M3".
+    public var versionName: String
     /// Error-correction level.
     public var errorCorrectionLevel: ErrorCorrectionLevel
     /// Data mask.
