@@ -33,6 +33,11 @@ struct BitstreamFormat {
 }
 
 extension BitstreamFormat {
+    /// QR code Model 1: Model 2's modes and character counts for the same size.
+    static func model1(_ version: Model1Version) -> BitstreamFormat {
+        .qr(Version(version.number) ?? .min)
+    }
+
     /// rMQR of a version: 3-bit mode indicators.
     static func rMQR(_ version: RMQRVersion) -> BitstreamFormat {
         BitstreamFormat(modeIndicatorBits: 3, mode: { RMQRVersion.mode(forIndicator: $0) },

@@ -37,6 +37,7 @@ enum SymbolDecoder {
                                  payload: payload, correctedCodewords: corrected.corrected,
                                  correctableCodewords: layout.blockCount * (layout.errorCorrectionCodewordsPerBlock / 2))
         }
-        return nil
+        // Model 1 symbols look the same from outside; their codewords say otherwise.
+        return modules.width <= 73 ? Model1Decoder.decode(modules) : nil
     }
 }
