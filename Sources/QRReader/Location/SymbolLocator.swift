@@ -6,7 +6,33 @@ import QRCore
 /// grid from every alignment pattern. Candidates are returned best first.
 enum SymbolLocator {
     /// Candidate grids for `set`, most precise first.
-    static func grids(for set: FinderPatternSet, in image: BinaryImage) -> [SamplingGrid] {
+    static func grids(for detected: FinderPatternSet, in image: BinaryImage) -> [SamplingGrid] {
+        let u = unit(detected.topRight.center - detected.topLeft.center)
+        let v = unit(detected.bottomLeft.center - detected.topLeft.center)
+        let corners = [detected.topLeft, detected.topRight, detected.bottomLeft].map {
+            FinderCorners(image: image, pattern: $0, u: u, v: v)
+        }
+        // Where a finder's outer square was fitted, its diagonals cross at the perspective-correct centre,
+        // steadier than the midpoints of thresholded runs.
+        let refined = zip([detected.topLeft, detected.topRight, detected.bottomLeft], corners).map { pattern, square in
+            guard let quad = square?.corners, let a = Line(through: quad[0], quad[2]), let b = Line(through: quad[1], quad[3]),
+                  let centre = a.intersection(with: b), centre.distance(to: pattern.center) < pattern.moduleSize
+            else { return pattern }
+            var moved = pattern
+            moved.center = centre
+            return moved
+        }
+        var grids = self.grids(for: detected, corners: corners, in: image)
+        if zip(refined, [detected.topLeft, detected.topRight, detected.bottomLeft])
+            .contains(where: { $0.center.distance(to: $1.center) > 0.2 * $1.moduleSize }) {
+            let set = FinderPatternSet(topLeft: refined[0], topRight: refined[1], bottomLeft: refined[2], indices: detected.indices)
+            grids += self.grids(for: set, corners: corners, in: image)
+        }
+        return grids
+    }
+
+    /// Candidate grids for finder centres `set` and the fitted finder squares `corners`.
+    private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage) -> [SamplingGrid] {
         let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
         let top = estimateDimension(image, tl, tr)
         let left = estimateDimension(image, tl, bl)
@@ -21,9 +47,7 @@ enum SymbolLocator {
         var dimension = best.dimension
         let moduleSize = best.moduleSize
         guard (21...177).contains(dimension), moduleSize >= 1 else { return [] }
-
         let u = unit(tr.center - tl.center), v = unit(bl.center - tl.center)
-        let corners = [tl, tr, bl].map { FinderCorners(image: image, pattern: $0, u: u, v: v) }
 
         var grids: [SamplingGrid] = []
         // Small modules make the estimate uncertain by a version or two: the timing patterns decide.
