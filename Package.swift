@@ -41,7 +41,8 @@ let package = Package(
         .testTarget(name: "QREncoderTests", dependencies: ["QREncoder", "QRTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QRImageTests", dependencies: ["QRImage", "QRTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRImage", "QRTestSupport"]),
-        .testTarget(name: "QRReaderTests", dependencies: ["QRReader", "QREncoder", "QRImage", "QRTestSupport"]),
+        .testTarget(name: "QRReaderTests", dependencies: ["QRReader", "QREncoder", "QRImage", "QRTestSupport"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "QRPickerTests", dependencies: ["QRPicker"]),
         .testTarget(name: "qrTests", dependencies: ["qr", "QREncoder", "QRImage", "QRTestSupport"]),
     ]

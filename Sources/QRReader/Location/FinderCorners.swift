@@ -57,6 +57,25 @@ struct FinderCorners: Sendable {
         else { return nil }
     }
 
+    /// The outer square of a lone finder pattern (Micro QR, rMQR) whose orientation is unknown: fitted with
+    /// axes at 0° and 45°, each fit refitted along its own sides (a side classification 40° off still fits
+    /// lines, just poor ones), and the most nearly square result kept.
+    static func square(of pattern: FinderPattern, in image: BinaryImage) -> [Point]? {
+        let diagonal = 0.5.squareRoot()
+        var best: (corners: [Point], score: Double)?
+        for (u, v) in [(Point(1, 0), Point(0, 1)), (Point(diagonal, diagonal), Point(-diagonal, diagonal))] {
+            guard var corners = FinderCorners(image: image, pattern: pattern, u: u, v: v)?.corners else { continue }
+            let ownU = (corners[1] - corners[0]).normalized, ownV = (corners[3] - corners[0]).normalized
+            if let refitted = FinderCorners(image: image, pattern: pattern, u: ownU, v: ownV)?.corners { corners = refitted }
+            let sides = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
+            guard let shortest = sides.min(), let longest = sides.max(), longest > 0 else { continue }
+            let diagonals = [corners[0].distance(to: corners[2]), corners[1].distance(to: corners[3])]
+            let score = shortest / longest * min(diagonals[0], diagonals[1]) / max(diagonals[0], diagonals[1])
+            if score > (best?.score ?? 0) { best = (corners, score) }
+        }
+        return best?.corners
+    }
+
     /// A line through `points` after dropping outliers (stray edges in the rays) one at a time; nil if fewer
     /// than three points remain within `tolerance`.
     private static func robustLine(_ points: [Point], tolerance: Double) -> Line? {
@@ -67,5 +86,22 @@ struct FinderCorners: Sendable {
             points.remove(at: worst)
         }
         return nil
+    }
+
+    /// The fitted squares of one scan's finder patterns, shared by the many candidate sets a pattern takes
+    /// part in. The side classification only needs the symbol's axes within a few degrees, so squares are
+    /// kept per pattern and per 10° of orientation (and handedness).
+    final class Cache {
+        private var squares: [Int: FinderCorners?] = [:]
+
+        func corners(of pattern: FinderPattern, index: Int, u: Point, v: Point, in image: BinaryImage) -> FinderCorners? {
+            let degrees = atan2(u.y, u.x) * 180 / .pi
+            let bucket = Int(((degrees + 360).truncatingRemainder(dividingBy: 360) / 10).rounded()) % 36
+            let key = (index * 36 + bucket) * 2 + (u.cross(v) > 0 ? 1 : 0)
+            if let cached = squares[key] { return cached }
+            let square = FinderCorners(image: image, pattern: pattern, u: u, v: v)
+            squares[key] = square
+            return square
+        }
     }
 }

@@ -5,7 +5,10 @@ import QRCore
 /// read best wins, and the format information says how large the symbol is.
 enum MicroQRLocator {
     struct Candidate: Sendable {
-        let grid: SamplingGrid
+        /// Sampling grids to try in turn: an affine fit of the finder's square first, because extrapolating
+        /// a 7-module square's perspective to 17 modules magnifies every pixel of corner error, then the
+        /// full perspective fit for symbols photographed at a steep angle.
+        let grids: [SamplingGrid]
         let format: MicroQRDecoder.Format
         let mirrored: Bool
     }
@@ -15,9 +18,7 @@ enum MicroQRLocator {
     /// finder pattern's own modules, from luminance, at the module centres and slightly offset: small,
     /// blurred symbols rarely survive global thresholding exactly.
     static func candidates(_ pattern: FinderPattern, in image: BinaryImage, luminance plane: LuminancePlane) -> [Candidate] {
-        let axes = [(Point(1, 0), Point(0, 1)), (Point(0.5.squareRoot(), 0.5.squareRoot()), Point(-0.5.squareRoot(), 0.5.squareRoot()))]
-        guard let square = axes.lazy.compactMap({ FinderCorners(image: image, pattern: pattern, u: $0.0, v: $0.1)?.corners }).first
-        else { return [] }
+        guard let square = FinderCorners.square(of: pattern, in: image) else { return [] }
         let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
         var found: [Candidate] = []
         for rotation in 0..<4 {
@@ -48,7 +49,9 @@ enum MicroQRLocator {
                     }
                 }
                 if let best {
-                    found.append(Candidate(grid: SamplingGrid(dimension: best.size, transform: transform), format: best.format, mirrored: mirrored))
+                    let affine = PerspectiveTransform.fittingAffine(from: unit, to: corners)
+                    let grids = [affine, transform].compactMap { $0.map { SamplingGrid(dimension: best.size, transform: $0) } }
+                    found.append(Candidate(grids: grids, format: best.format, mirrored: mirrored))
                 }
             }
         }

@@ -13,9 +13,7 @@ enum RMQRLocator {
     }
 
     static func candidates(_ pattern: FinderPattern, in image: BinaryImage) -> [Candidate] {
-        let axes = [(Point(1, 0), Point(0, 1)), (Point(0.5.squareRoot(), 0.5.squareRoot()), Point(-0.5.squareRoot(), 0.5.squareRoot()))]
-        guard let square = axes.lazy.compactMap({ FinderCorners(image: image, pattern: pattern, u: $0.0, v: $0.1)?.corners }).first
-        else { return [] }
+        guard let square = FinderCorners.square(of: pattern, in: image) else { return [] }
         let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
         var found: [Candidate] = []
         for rotation in 0..<4 {

@@ -6,11 +6,11 @@ import QRCore
 /// grid from every alignment pattern. Candidates are returned best first.
 enum SymbolLocator {
     /// Candidate grids for `set`, most precise first.
-    static func grids(for detected: FinderPatternSet, in image: BinaryImage) -> [SamplingGrid] {
-        let u = unit(detected.topRight.center - detected.topLeft.center)
-        let v = unit(detected.bottomLeft.center - detected.topLeft.center)
-        let corners = [detected.topLeft, detected.topRight, detected.bottomLeft].map {
-            FinderCorners(image: image, pattern: $0, u: u, v: v)
+    static func grids(for detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache? = nil) -> [SamplingGrid] {
+        let u = (detected.topRight.center - detected.topLeft.center).normalized
+        let v = (detected.bottomLeft.center - detected.topLeft.center).normalized
+        let corners = zip([detected.topLeft, detected.topRight, detected.bottomLeft], detected.indices).map { pattern, index in
+            cache?.corners(of: pattern, index: index, u: u, v: v, in: image) ?? FinderCorners(image: image, pattern: pattern, u: u, v: v)
         }
         // Where a finder's outer square was fitted, its diagonals cross at the perspective-correct centre,
         // steadier than the midpoints of thresholded runs.
@@ -47,19 +47,27 @@ enum SymbolLocator {
         var dimension = best.dimension
         let moduleSize = best.moduleSize
         guard (21...177).contains(dimension), moduleSize >= 1 else { return [] }
-        let u = unit(tr.center - tl.center), v = unit(bl.center - tl.center)
+        let u = (tr.center - tl.center).normalized, v = (bl.center - tl.center).normalized
 
         var grids: [SamplingGrid] = []
         // Small modules make the estimate uncertain by a version or two: the timing patterns decide.
         var fitted: PerspectiveTransform?
         var bestTiming = -1.0
+        // The bottom-right corner where the finders' outer sides meet is extrapolated far: on a slightly
+        // rotated symbol the binarized sides are staircases whose fitted angle can be off by a few degrees,
+        // so the fit without that corner competes too.
+        var farCorner = true
         for candidate in [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8] where (21...177).contains(candidate) {
-            guard let transform = fit(set, corners: corners, dimension: candidate, alignment: nil) else { continue }
-            let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image)
-            if timing > bestTiming + 0.05 {
-                bestTiming = timing
-                fitted = transform
-                dimension = candidate
+            for withFarCorner in [true, false] {
+                guard let transform = fit(set, corners: corners, dimension: candidate, alignment: nil, farCorner: withFarCorner)
+                else { continue }
+                let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image)
+                if timing > bestTiming + 0.05 {
+                    bestTiming = timing
+                    fitted = transform
+                    dimension = candidate
+                    farCorner = withFarCorner
+                }
             }
         }
         if dimension >= 41, let transform = fitted {
@@ -67,7 +75,7 @@ enum SymbolLocator {
             if let version = readVersion(image, transform: transform, dimension: dimension),
                abs(version.size - dimension) <= 12, version.size != dimension {
                 dimension = version.size
-                fitted = fit(set, corners: corners, dimension: dimension, alignment: nil)
+                fitted = fit(set, corners: corners, dimension: dimension, alignment: nil, farCorner: farCorner)
             }
         }
         guard let base = fitted else { return [] }
@@ -85,7 +93,7 @@ enum SymbolLocator {
                     exact = PerspectiveTransform(
                         from: [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(d - 6.5, d - 6.5), Point(3.5, d - 3.5)],
                         to: [tl.center, tr.center, found, bl.center])
-                    withAlignment = fit(set, corners: corners, dimension: dimension, alignment: found)
+                    withAlignment = fit(set, corners: corners, dimension: dimension, alignment: found, farCorner: farCorner)
                     break
                 }
             }
@@ -123,11 +131,6 @@ enum SymbolLocator {
         return grids
     }
 
-    private static func unit(_ p: Point) -> Point {
-        let length = p.length
-        return length > 0 ? p / length : Point(1, 0)
-    }
-
     /// Dimension from the distance between two finder patterns and the module size measured along the line
     /// joining them; `error` is how far the raw estimate was from a valid size.
     static func estimateDimension(_ image: BinaryImage, _ a: FinderPattern, _ b: FinderPattern)
@@ -146,7 +149,7 @@ enum SymbolLocator {
 
     /// Module size of a finder pattern measured through its centre towards `target`.
     private static func moduleSizeAlong(_ image: BinaryImage, from pattern: FinderPattern, toward target: Point) -> Double? {
-        let direction = unit(target - pattern.center)
+        let direction = (target - pattern.center).normalized
         guard let runs = PatternRuns.symmetricRuns(in: image, center: pattern.center, direction: direction,
                                                    maxRun: pattern.size * 2),
               PatternRuns.moduleSize(runs, pattern: FinderPatternFinder.pattern, tolerance: 0.8) != nil
@@ -158,7 +161,8 @@ enum SymbolLocator {
     /// Least-squares homography from module coordinates to pixels using the finder centres, the corners
     /// of the finder patterns' outer squares, the symbol's bottom-right corner where the outer edges of
     /// the top-right and bottom-left patterns meet, and the bottom-right alignment pattern if found.
-    static func fit(_ set: FinderPatternSet, corners: [FinderCorners?], dimension: Int, alignment: Point?) -> PerspectiveTransform? {
+    static func fit(_ set: FinderPatternSet, corners: [FinderCorners?], dimension: Int, alignment: Point?,
+                    farCorner: Bool = true) -> PerspectiveTransform? {
         let d = Double(dimension)
         var source: [Point] = [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(3.5, d - 3.5)]
         var destination: [Point] = [set.topLeft.center, set.topRight.center, set.bottomLeft.center]
@@ -172,7 +176,7 @@ enum SymbolLocator {
             destination += points
             weights += [1, 1, 1, 1]
         }
-        if let trSide = corners[1]?.right, let blSide = corners[2]?.bottom, let br = trSide.intersection(with: blSide) {
+        if farCorner, let trSide = corners[1]?.right, let blSide = corners[2]?.bottom, let br = trSide.intersection(with: blSide) {
             source.append(Point(d, d))
             destination.append(br)
             weights.append(1)

@@ -118,6 +118,7 @@ private struct Session {
         let patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
         var used = Set<Int>()
         var failed = Set<Int>()
+        let squares = FinderCorners.Cache()
         defer { leftovers = !failed.subtracting(used).isEmpty }
         if options.symbologies.contains(.qrCode) {
             for set in FinderPatternGrouper.sets(from: patterns) {
@@ -129,7 +130,7 @@ private struct Session {
                     used.formUnion(set.indices)
                     continue
                 }
-                guard let result = decode(set, binary: binary, plane: plane, scale: scale, inverted: inverted) else {
+                guard let result = decode(set, binary: binary, plane: plane, scale: scale, inverted: inverted, squares: squares) else {
                     failed.formUnion(set.indices)
                     continue
                 }
@@ -156,8 +157,8 @@ private struct Session {
     }
 
     private func decode(_ set: FinderPatternSet, binary: BinaryImage, plane: LuminancePlane, scale: Double,
-                        inverted: Bool) -> ReadResult? {
-        for grid in SymbolLocator.grids(for: set, in: binary) {
+                        inverted: Bool, squares: FinderCorners.Cache) -> ReadResult? {
+        for grid in SymbolLocator.grids(for: set, in: binary, cache: squares) {
             // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
             let timing = GridCheck.timingScore(grid, binary: binary)
             guard timing >= 0.6 else { continue }
@@ -178,15 +179,16 @@ private struct Session {
     private func decodeMicro(_ pattern: FinderPattern, binary: BinaryImage, plane: LuminancePlane, scale: Double,
                              inverted: Bool) -> ReadResult? {
         for candidate in MicroQRLocator.candidates(pattern, in: binary, luminance: plane) {
-            let grid = candidate.grid
-            // The grid follows the symbol's own orientation (mirrored or not), so no transposing here.
-            if let symbol = MicroQRDecoder.decode(ModuleSampler.sample(grid, binary: binary), format: candidate.format) {
-                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
-            }
-            guard options.accuracy == .thorough else { continue }
-            let (luminance, confidence) = ModuleSampler.sample(grid, luminance: plane)
-            if let symbol = MicroQRDecoder.decode(luminance, format: candidate.format, confidence: confidence) {
-                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+            for grid in candidate.grids {
+                // The grid follows the symbol's own orientation (mirrored or not), so no transposing here.
+                if let symbol = MicroQRDecoder.decode(ModuleSampler.sample(grid, binary: binary), format: candidate.format) {
+                    return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+                }
+                guard options.accuracy == .thorough else { continue }
+                let (luminance, confidence) = ModuleSampler.sample(grid, luminance: plane)
+                if let symbol = MicroQRDecoder.decode(luminance, format: candidate.format, confidence: confidence) {
+                    return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+                }
             }
         }
         return nil
