@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "QRRender", dependencies: ["QRCore", "QREncoder", "QRImage"]),
         .target(name: "QRReader", dependencies: ["QRCore", "QRImage"]),
         .target(name: "QRPicker", dependencies: ["QRCore"]),
-        .target(name: "QRKit", dependencies: ["QRCore", "QREncoder", "QRImage", "QRRender", "QRReader", "QRPicker"]),
+        .target(name: "QRKit", dependencies: ["QRCore", "QREncoder", "QRImage", "QRRender", "QRReader", "QRPicker", "QRVideo"]),
         // Live scanning of Y4M / raw gray video streams (`qr watch`).
         .target(name: "QRVideo", dependencies: ["QRCore", "QRReader", "QRImage"]),
         // The web app and JSON API behind `qr serve`; its pages and OpenAPI file are resources.
@@ -52,7 +52,8 @@ let package = Package(
         .testTarget(name: "QREncoderTests", dependencies: ["QREncoder", "QRTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QRImageTests", dependencies: ["QRImage", "QRTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRImage", "QRTestSupport"]),
-        .testTarget(name: "QRReaderTests", dependencies: ["QRReader", "QREncoder", "QRImage", "QRTestSupport"]),
+        .testTarget(name: "QRReaderTests", dependencies: ["QRReader", "QREncoder", "QRImage", "QRTestSupport"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "QRPickerTests", dependencies: ["QRPicker"]),
         .testTarget(name: "QRVideoTests", dependencies: ["QRVideo", "QRReader", "QREncoder", "QRImage", "QRTestSupport"]),
         .testTarget(name: "qrTests", dependencies: ["qr", "QREncoder", "QRImage", "QRTestSupport"]),

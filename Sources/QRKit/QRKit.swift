@@ -5,3 +5,4 @@
 @_exported import QRPicker
 @_exported import QRReader
 @_exported import QRRender
+@_exported import QRVideo

@@ -61,7 +61,15 @@ struct DecodeResponse: Encodable, Sendable {
         let corners: [PointDTO]
         let bounds: RectDTO
         let center: PointDTO
+        /// "QR Code", "Micro QR Code", "QR Code Model 1" or "rMQR Code".
+        let symbology: String
+        /// The version number within the symbology (1…40, M1…M4 as 1…4).
         let version: Int
+        /// The version as people write it: "7", "M3", "R13x77".
+        let versionName: String
+        /// Modules across and down.
+        let columns: Int
+        let rows: Int
         /// L, M, Q or H.
         let level: String
         /// The share of codewords the level restores, in percent (7, 15, 25, 30).
@@ -94,7 +102,11 @@ struct DecodeResponse: Encodable, Sendable {
                 corners: corners.corners.map(PointDTO.init),
                 bounds: RectDTO(corners.boundingRect),
                 center: PointDTO(corners.center),
+                symbology: result.symbology.rawValue,
                 version: result.version,
+                versionName: result.versionName,
+                columns: result.columns,
+                rows: result.rows,
                 level: result.errorCorrectionLevel.letter,
                 recoveryPercent: result.errorCorrectionLevel.recoveryPercent,
                 mask: result.mask,

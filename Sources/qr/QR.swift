@@ -12,5 +12,6 @@ struct QR: AsyncParsableCommand {
               qr read photo.jpg
               qr read --json *.jpg
             """,
-        subcommands: [MakeCommand.self, ReadCommand.self, MarkCommand.self, PickCommand.self, BenchCommand.self, ServeCommand.self, WatchCommand.self])
+        subcommands: [MakeCommand.self, ReadCommand.self, MarkCommand.self, PickCommand.self, WatchCommand.self,
+                      ServeCommand.self, BenchCommand.self])
 }

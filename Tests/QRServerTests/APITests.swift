@@ -52,6 +52,8 @@ struct APITests {
             #expect(Data(base64Encoded: code.bytesBase64) == Data(text.utf8))
             #expect(code.level == "Q")
             #expect(code.version == version)
+            #expect(code.symbology == "QR Code" && code.versionName == "\(version)")
+            #expect(code.columns == 17 + 4 * version && code.rows == code.columns)
             // The symbol starts after the 4-module quiet zone.
             #expect(abs(code.corners[0].x - 20) < 3 && abs(code.corners[0].y - 20) < 3)
             #expect(abs(code.bounds.width - Double(side - 40)) < 4)

@@ -35,7 +35,11 @@ struct DecodedBody: Decodable {
         let corners: [Point]
         let bounds: Bounds
         let center: Point
+        let symbology: String
         let version: Int
+        let versionName: String
+        let columns: Int
+        let rows: Int
         let level: String
         let mask: Int
         let mirrored: Bool

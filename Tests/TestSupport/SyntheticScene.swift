@@ -14,16 +14,16 @@ public struct SyntheticScene: Sendable {
         pixels = [UInt8](repeating: background, count: width * height)
     }
 
-    /// Draws `modules` with its outer corners (module (0,0), (d,0), (d,d), (0,d)) at `corners` and a light
+    /// Draws `modules` with its outer corners (module (0,0), (w,0), (w,h), (0,h)) at `corners` and a light
     /// quiet zone of `quietZone` modules, anti-aliased with 4 × 4 samples per pixel.
     public mutating func place(_ modules: BitMatrix, corners: [Point], quietZone: Int = 4,
                                dark: UInt8 = 20, light: UInt8 = 235) {
-        let d = Double(modules.width)
-        guard let toImage = PerspectiveTransform(from: [Point(0, 0), Point(d, 0), Point(d, d), Point(0, d)], to: corners)
+        let w = Double(modules.width), h = Double(modules.height)
+        guard let toImage = PerspectiveTransform(from: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)], to: corners)
         else { return }
         let toModules = toImage.adjugate
         let q = Double(quietZone)
-        let outline = [Point(-q, -q), Point(d + q, -q), Point(d + q, d + q), Point(-q, d + q)].map(toImage.apply)
+        let outline = [Point(-q, -q), Point(w + q, -q), Point(w + q, h + q), Point(-q, h + q)].map(toImage.apply)
         let bounds = Rect(bounding: outline)
         let x0 = max(0, Int(bounds.minX) - 1), x1 = min(width - 1, Int(bounds.maxX) + 1)
         let y0 = max(0, Int(bounds.minY) - 1), y1 = min(height - 1, Int(bounds.maxY) + 1)
@@ -34,7 +34,7 @@ public struct SyntheticScene: Sendable {
                 for sy in 0..<4 {
                     for sx in 0..<4 {
                         let m = toModules.apply(Point(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4))
-                        guard m.x >= -q, m.y >= -q, m.x < d + q, m.y < d + q else { continue }
+                        guard m.x >= -q, m.y >= -q, m.x < w + q, m.y < h + q else { continue }
                         inside += 1
                         let mx = Int(m.x.rounded(.down)), my = Int(m.y.rounded(.down))
                         let isDark = mx >= 0 && my >= 0 && mx < modules.width && my < modules.height && modules[mx, my]
@@ -52,9 +52,9 @@ public struct SyntheticScene: Sendable {
     /// tilted: `tilt` shrinks the far (top) edge by that fraction, as a camera looking up at it would.
     public mutating func place(_ modules: BitMatrix, center: Point, moduleSize: Double, degrees: Double = 0,
                                tilt: Double = 0, quietZone: Int = 4) {
-        let half = Double(modules.width) * moduleSize / 2
-        let top = half * (1 - tilt)
-        let square = [Point(-top, -half), Point(top, -half), Point(half, half), Point(-half, half)]
+        let halfWidth = Double(modules.width) * moduleSize / 2, halfHeight = Double(modules.height) * moduleSize / 2
+        let top = halfWidth * (1 - tilt)
+        let square = [Point(-top, -halfHeight), Point(top, -halfHeight), Point(halfWidth, halfHeight), Point(-halfWidth, halfHeight)]
         let angle = degrees * .pi / 180
         let (c, s) = (cosine(angle), sine(angle))
         let corners = square.map { Point(center.x + $0.x * c - $0.y * s, center.y + $0.x * s + $0.y * c) }

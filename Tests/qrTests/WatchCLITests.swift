@@ -49,7 +49,8 @@ struct WatchCLITests {
         #expect(frame >= 15)
         #expect(second["timestamp"] as? Double == Double(frame) / 10)
         #expect((second["corners"] as? [[Double]])?.count == 4)
-        #expect(second["version"] as? Int == 1)
+        #expect(second["version"] as? String == "1")
+        #expect(second["symbology"] as? String == "QR Code")
         #expect(second["level"] as? String == "M")
         #expect(second["bytes_hex"] as? String == "7365636f6e6420636f6465")
     }

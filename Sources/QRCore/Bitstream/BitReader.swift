@@ -9,6 +9,12 @@ public struct BitReader: Sendable {
     /// Bits left to read.
     public var remaining: Int { bytes.count * 8 - position }
 
+    /// The next `length` bits without consuming them, or nil if fewer remain.
+    public func peek(_ length: Int) -> Int? {
+        var copy = self
+        return copy.read(length)
+    }
+
     /// The next `length` bits (0…32) as an integer, or nil if fewer remain.
     public mutating func read(_ length: Int) -> Int? {
         guard length >= 0, length <= 32, length <= remaining else { return nil }

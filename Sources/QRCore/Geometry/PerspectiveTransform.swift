@@ -135,3 +135,27 @@ extension PerspectiveTransform {
         return x
     }
 }
+
+extension PerspectiveTransform {
+    /// The affine transform (no perspective) that best maps `source` to `destination` in the least-squares
+    /// sense; at least three pairs not on a line. Steadier than a homography when the points cluster at one
+    /// end of a long shape.
+    public static func fittingAffine(from source: [Point], to destination: [Point]) -> PerspectiveTransform? {
+        guard source.count >= 3, destination.count == source.count else { return nil }
+        // Normal equations of [x y 1] · (a b c) = x' (and likewise for y'), centred for conditioning.
+        let n = Double(source.count)
+        let sc = source.reduce(Point.zero, +) / n, dc = destination.reduce(Point.zero, +) / n
+        var sxx = 0.0, sxy = 0.0, syy = 0.0, sxu = 0.0, syu = 0.0, sxv = 0.0, syv = 0.0
+        for (s, d) in zip(source, destination) {
+            let p = s - sc, q = d - dc
+            sxx += p.x * p.x; sxy += p.x * p.y; syy += p.y * p.y
+            sxu += p.x * q.x; syu += p.y * q.x; sxv += p.x * q.y; syv += p.y * q.y
+        }
+        let det = sxx * syy - sxy * sxy
+        guard abs(det) > 1e-12 else { return nil }
+        let a = (sxu * syy - syu * sxy) / det, b = (syu * sxx - sxu * sxy) / det
+        let d = (sxv * syy - syv * sxy) / det, e = (syv * sxx - sxv * sxy) / det
+        return PerspectiveTransform(a: a, b: b, c: dc.x - a * sc.x - b * sc.y,
+                                    d: d, e: e, f: dc.y - d * sc.x - e * sc.y, g: 0, h: 0, i: 1)
+    }
+}

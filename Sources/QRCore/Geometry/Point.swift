@@ -29,6 +29,9 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Length of the vector.
     public var length: Double { (x * x + y * y).squareRoot() }
 
+    /// The vector scaled to length 1 (the zero vector stays zero).
+    public var normalized: Point { length > 0 ? self / length : self }
+
     public var description: String { "(\(x), \(y))" }
 }
 

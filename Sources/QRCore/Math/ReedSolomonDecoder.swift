@@ -68,6 +68,11 @@ public enum ReedSolomonDecoder {
         return changed
     }
 
+    /// Whether `block` is a codeword as it stands (all syndromes zero): error detection without correction.
+    public static func isValid(_ block: [UInt8], errorCorrectionCount: Int) -> Bool {
+        computeSyndromes(block, count: errorCorrectionCount).allSatisfy { $0 == 0 }
+    }
+
     /// Sⱼ = c(αʲ) for j in 0..<count, Horner's rule with the first codeword as the highest power.
     static func computeSyndromes(_ block: [UInt8], count: Int) -> [UInt8] {
         (0..<count).map { j in

@@ -71,21 +71,7 @@ public struct SymbolTemplate: Sendable {
         }
         set(8, size - 8, true)  // the dark module
 
-        // Zig-zag placement: column pairs from the right, skipping the vertical timing pattern.
-        var order: [Int32] = []
-        order.reserveCapacity(version.dataModuleCount)
-        var right = size - 1
-        while right >= 1 {
-            if right == 6 { right = 5 }
-            let upward = ((right + 1) & 2) == 0
-            for vert in 0..<size {
-                let y = upward ? size - 1 - vert : vert
-                for x in [right, right - 1] where function[y * size + x] == 0 {
-                    order.append(Int32(y * size + x))
-                }
-            }
-            right -= 2
-        }
+        let order = ModulePlacement.order(width: size, height: size, isFunction: function, skipColumn: 6)
         isFunction = function
         functionPatterns = modules
         dataPositions = order

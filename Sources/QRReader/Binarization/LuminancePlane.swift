@@ -40,17 +40,21 @@ struct LuminancePlane: Sendable {
                     for y in 0..<h {
                         for i in 0..<w { sum[i] = 0 }
                         for yy in 0..<factor {
-                            var p = (y * factor + yy) * width
-                            for x in 0..<w {
-                                var s: UInt32 = 0
-                                for _ in 0..<factor {
-                                    s &+= UInt32(src[p])
-                                    p += 1
+                            let row = src.baseAddress! + (y * factor + yy) * width
+                            // The common factors get loops the compiler can unroll.
+                            switch factor {
+                            case 2: for x in 0..<w { sum[x] &+= UInt32(row[2 * x]) &+ UInt32(row[2 * x + 1]) }
+                            case 3: for x in 0..<w { sum[x] &+= UInt32(row[3 * x]) &+ UInt32(row[3 * x + 1]) &+ UInt32(row[3 * x + 2]) }
+                            default:
+                                for x in 0..<w {
+                                    var s: UInt32 = 0
+                                    for k in 0..<factor { s &+= UInt32(row[x * factor + k]) }
+                                    sum[x] &+= s
                                 }
-                                sum[x] &+= s
                             }
                         }
-                        for x in 0..<w { dst[y * w + x] = UInt8(truncatingIfNeeded: sum[x] / area) }
+                        let outRow = dst.baseAddress! + y * w
+                        for x in 0..<w { outRow[x] = UInt8(truncatingIfNeeded: sum[x] / area) }
                     }
                 }
             }

@@ -8,6 +8,43 @@ enum BitstreamError: Error, Equatable {
     case truncated
 }
 
+/// How a symbology writes its bitstream: mode indicators, character count lengths and the terminator.
+struct BitstreamFormat {
+    /// Bits of each mode indicator (0 in Micro QR M1, which holds numeric data only).
+    let modeIndicatorBits: Int
+    /// The mode of a mode indicator value, nil for values the symbology does not define.
+    let mode: (Int) -> SegmentMode?
+    /// Bits of a mode's character count indicator.
+    let characterCountBits: (SegmentMode) -> Int?
+    /// Zero bits that end the data (or fewer bits left).
+    let terminatorBits: Int
+
+    /// QR code Model 2 (and Model 1) of a version.
+    static func qr(_ version: Version) -> BitstreamFormat {
+        BitstreamFormat(modeIndicatorBits: 4, mode: { SegmentMode(rawValue: $0) },
+                        characterCountBits: { $0.characterCountBits(version: version) }, terminatorBits: 4)
+    }
+
+    /// Micro QR of a version.
+    static func microQR(_ version: MicroQRVersion) -> BitstreamFormat {
+        BitstreamFormat(modeIndicatorBits: version.modeIndicatorBits, mode: { version.mode(forIndicator: $0) },
+                        characterCountBits: { version.characterCountBits($0) }, terminatorBits: version.terminatorBits)
+    }
+}
+
+extension BitstreamFormat {
+    /// QR code Model 1: Model 2's modes and character counts for the same size.
+    static func model1(_ version: Model1Version) -> BitstreamFormat {
+        .qr(Version(version.number) ?? .min)
+    }
+
+    /// rMQR of a version: 3-bit mode indicators.
+    static func rMQR(_ version: RMQRVersion) -> BitstreamFormat {
+        BitstreamFormat(modeIndicatorBits: 3, mode: { RMQRVersion.mode(forIndicator: $0) },
+                        characterCountBits: { version.characterCountBits($0) }, terminatorBits: 3)
+    }
+}
+
 /// Parses a QR code bitstream (ISO/IEC 18004 §7.4) into text and bytes.
 enum BitstreamParser {
     /// A run of decoded bytes with the charset to read them in.
@@ -18,6 +55,10 @@ enum BitstreamParser {
     }
 
     static func parse(_ codewords: [UInt8], version: Version) throws(BitstreamError) -> DecodedPayload {
+        try parse(codewords, format: .qr(version))
+    }
+
+    static func parse(_ codewords: [UInt8], format: BitstreamFormat) throws(BitstreamError) -> DecodedPayload {
         var reader = BitReader(codewords)
         var pieces: [Piece] = []
         var modes: [SegmentMode] = []
@@ -38,13 +79,16 @@ enum BitstreamParser {
             }
         }
 
-        parsing: while reader.remaining >= 4 {
-            let indicator = try read(4)
-            guard let mode = SegmentMode(rawValue: indicator) else {
+        parsing: while reader.remaining >= format.terminatorBits, reader.peek(format.terminatorBits) != 0 {
+            let indicator = try read(format.modeIndicatorBits)
+            guard let mode = format.mode(indicator) else {
                 throw .invalidData("undefined mode indicator \(indicator)")
             }
-            if mode == .terminator { break parsing }
             modes.append(mode)
+            func countBits() throws(BitstreamError) -> Int {
+                guard let bits = format.characterCountBits(mode) else { throw .invalidData("\(mode) mode is not allowed here") }
+                return bits
+            }
             switch mode {
             case .terminator:
                 break parsing
@@ -66,7 +110,7 @@ enum BitstreamParser {
                 // An unknown assignment keeps bytes as they are (read as ISO-8859-1).
                 currentECI = Charset.forECI(value) ?? .isoLatin1
             case .numeric:
-                let count = try read(mode.characterCountBits(version: version))
+                let count = try read(try countBits())
                 var digits: [UInt8] = []
                 digits.reserveCapacity(count)
                 var left = count
@@ -80,7 +124,7 @@ enum BitstreamParser {
                 }
                 append(.ascii, digits)
             case .alphanumeric:
-                let count = try read(mode.characterCountBits(version: version))
+                let count = try read(try countBits())
                 var chars: [UInt8] = []
                 chars.reserveCapacity(count)
                 var left = count
@@ -99,14 +143,14 @@ enum BitstreamParser {
                 if fnc1 != nil { chars = gs1Separators(chars) }
                 append(.ascii, chars)
             case .byte:
-                let count = try read(mode.characterCountBits(version: version))
+                let count = try read(try countBits())
                 guard count * 8 <= reader.remaining else { throw .truncated }
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(count)
                 for _ in 0..<count { bytes.append(UInt8(try read(8))) }
                 append(.bytes(eci: currentECI), bytes)
             case .kanji:
-                let count = try read(mode.characterCountBits(version: version))
+                let count = try read(try countBits())
                 guard count * 13 <= reader.remaining else { throw .truncated }
                 var bytes: [UInt8] = []
                 for _ in 0..<count {
@@ -119,7 +163,7 @@ enum BitstreamParser {
             case .hanzi:
                 let subset = try read(4)
                 guard subset == 1 else { throw .invalidData("unsupported hanzi subset \(subset)") }
-                let count = try read(mode.characterCountBits(version: version))
+                let count = try read(try countBits())
                 guard count * 13 <= reader.remaining else { throw .truncated }
                 var bytes: [UInt8] = []
                 for _ in 0..<count {

@@ -1,8 +1,9 @@
 import QRCore
 
-/// Guesses the charset of byte-mode data that carries no ECI designator, as ZXing does: UTF-8 if the
-/// bytes are valid UTF-8 with at least one multi-byte character, Shift_JIS for runs of double-byte or
-/// katakana characters, ISO-8859-1 otherwise, and GB18030 for Chinese text that is none of these.
+/// Guesses the charset of byte-mode data that carries no ECI designator, by ZXing's rules with one
+/// addition: UTF-8 if the bytes are valid UTF-8, Shift_JIS for runs of double-byte or half-width katakana
+/// characters, then GB18030 when every non-ASCII byte pairs into a GB 2312 character (Chinese codes often
+/// carry GBK without an ECI, and accented Latin-1 letters rarely come in pairs), ISO-8859-1 for the rest.
 enum CharsetGuesser {
     static func guess(_ bytes: [UInt8]) -> Charset {
         guard bytes.contains(where: { $0 >= 0x80 }) else { return .utf8 }  // plain ASCII: any reading agrees
@@ -42,27 +43,27 @@ enum CharsetGuesser {
         }
         if sjisBytesLeft > 0 { canBeShiftJIS = false }
         if canBeShiftJIS && (maxKatakanaRun >= 3 || maxDoubleByteRun >= 3) { return .shiftJIS }
+        if gb2312Characters(bytes) >= 2 { return .gb18030 }
         if canBeLatin1 && canBeShiftJIS {
             return (maxKatakanaRun == 2 && katakana == 2) || latin1HighOther * 10 >= bytes.count ? .shiftJIS : .isoLatin1
         }
         if canBeLatin1 { return .isoLatin1 }
         if canBeShiftJIS { return .shiftJIS }
-        if isGB2312(bytes) || Charset.gb18030.decode(bytes) != nil { return .gb18030 }
-        return .isoLatin1
+        return Charset.gb18030.decode(bytes) != nil ? .gb18030 : .isoLatin1
     }
 
-    /// Whether every non-ASCII byte pairs up into a GB 2312 double-byte character (both bytes 0xA1…0xFE,
-    /// lead byte at most 0xF7).
-    private static func isGB2312(_ bytes: [UInt8]) -> Bool {
+    /// How many GB 2312 double-byte characters (both bytes 0xA1…0xFE, lead byte at most 0xF7) the bytes
+    /// hold if every non-ASCII byte pairs up into one, else 0.
+    private static func gb2312Characters(_ bytes: [UInt8]) -> Int {
         var i = 0
         var pairs = 0
         while i < bytes.count {
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
-            guard i + 1 < bytes.count, (0xA1...0xF7).contains(b), (0xA1...0xFE).contains(bytes[i + 1]) else { return false }
+            guard i + 1 < bytes.count, (0xA1...0xF7).contains(b), (0xA1...0xFE).contains(bytes[i + 1]) else { return 0 }
             pairs += 1
             i += 2
         }
-        return pairs > 0
+        return pairs
     }
 }

@@ -41,7 +41,11 @@ enum CodewordReader {
     /// as erasures.
     static func correct(_ codewords: [UInt8], version: Version, level: ErrorCorrectionLevel,
                         codewordConfidence: [Float]? = nil) -> Result? {
-        let layout = BlockLayout(version: version, level: level)
+        correct(codewords, layout: BlockLayout(version: version, level: level), codewordConfidence: codewordConfidence)
+    }
+
+    /// Corrects every block of `layout`, as above.
+    static func correct(_ codewords: [UInt8], layout: BlockLayout, codewordConfidence: [Float]? = nil) -> Result? {
         let ecc = layout.errorCorrectionCodewordsPerBlock
         var data: [UInt8] = []
         data.reserveCapacity(layout.dataCodewords)

@@ -1,13 +1,19 @@
 import QRCore
 
-/// A decoded QR code symbol, before it is placed in the image.
+/// A decoded symbol, before it is placed in the image.
 struct DecodedSymbol: Sendable {
-    let version: Version
+    let symbology: Symbology
+    /// The version number within the symbology (1…40, M1…M4 as 1…4, …).
+    let versionNumber: Int
+    /// The version as people write it: "7", "M3", "R11x27".
+    let versionName: String
     let level: ErrorCorrectionLevel
     let mask: MaskPattern
     let mirrored: Bool
     let payload: DecodedPayload
     let correctedCodewords: Int
+    /// Codewords the symbol's error correction can repair (errors only).
+    let correctableCodewords: Int
 }
 
 /// Format information → unmasking → Reed–Solomon → bitstream, for one sampled module matrix.
@@ -18,22 +24,20 @@ enum SymbolDecoder {
         guard modules.width == modules.height, let version = Version(size: modules.width) else { return nil }
         for reading in FormatReader.readings(modules) {
             let oriented = reading.mirrored ? modules.transposed() : modules
-            let orientedConfidence = reading.mirrored ? confidence.map { transpose($0, size: modules.width) } : confidence
+            let orientedConfidence = reading.mirrored ? confidence.map { ModuleSampler.transposed($0, size: modules.width) } : confidence
             let codewords = CodewordReader.codewords(oriented, version: version, mask: reading.format.mask)
             let reliability = orientedConfidence.map { CodewordReader.codewordConfidence($0, version: version) }
             guard let corrected = CodewordReader.correct(codewords, version: version, level: reading.format.level,
                                                          codewordConfidence: reliability),
                   let payload = try? BitstreamParser.parse(corrected.data, version: version)
             else { continue }
-            return DecodedSymbol(version: version, level: reading.format.level, mask: reading.format.mask,
-                                 mirrored: reading.mirrored, payload: payload, correctedCodewords: corrected.corrected)
+            let layout = BlockLayout(version: version, level: reading.format.level)
+            return DecodedSymbol(symbology: .qrCode, versionNumber: version.number, versionName: version.description,
+                                 level: reading.format.level, mask: reading.format.mask, mirrored: reading.mirrored,
+                                 payload: payload, correctedCodewords: corrected.corrected,
+                                 correctableCodewords: layout.blockCount * (layout.errorCorrectionCodewordsPerBlock / 2))
         }
-        return nil
-    }
-
-    private static func transpose(_ values: [Float], size: Int) -> [Float] {
-        var result = values
-        for y in 0..<size { for x in 0..<size { result[x * size + y] = values[y * size + x] } }
-        return result
+        // Model 1 symbols look the same from outside; their codewords say otherwise.
+        return modules.width <= 73 ? Model1Decoder.decode(modules) : nil
     }
 }

@@ -28,25 +28,80 @@ struct FinderCorners: Sendable {
             let angle = Double(k) * 2 * .pi / Double(rays)
             let direction = Point(cos(angle), sin(angle))
             guard let runs = PatternRuns.runs(in: image, from: c, direction: direction, count: 3, maxRun: m * 4 + 2),
-                  PatternRuns.moduleSize(runs, pattern: [3, 2, 2], tolerance: 0.9) != nil
+                  PatternRuns.moduleSize(runs, pattern: [3, 2, 2], tolerance: 0.6) != nil
             else { continue }
             let edge = c + direction * (runs[0] + runs[1] + runs[2] - 0.5)
             let d = edge - c
             let s = (d.x * v.y - d.y * v.x) / det
             let t = (u.x * d.y - u.y * d.x) / det
-            // Points near a corner belong to two sides: leave them out.
-            guard abs(abs(s) - abs(t)) > 0.2 * max(abs(s), abs(t)) else { continue }
+            // Only points near the middle of a side: corners belong to two sides, and on round finder
+            // patterns the middles are where the circle touches its enclosing square.
+            guard min(abs(s), abs(t)) < 0.6 * max(abs(s), abs(t)) else { continue }
             let side = abs(s) > abs(t) ? (s > 0 ? 1 : 3) : (t > 0 ? 2 : 0)
             sides[side].append(edge)
         }
-        guard sides.allSatisfy({ $0.count >= 3 }),
-              let top = Line(fitting: sides[0]), let right = Line(fitting: sides[1]),
-              let bottom = Line(fitting: sides[2]), let left = Line(fitting: sides[3])
+        let tolerance = max(1.5, 0.3 * m)
+        guard let top = Self.robustLine(sides[0], tolerance: tolerance), let right = Self.robustLine(sides[1], tolerance: tolerance),
+              let bottom = Self.robustLine(sides[2], tolerance: tolerance), let left = Self.robustLine(sides[3], tolerance: tolerance)
         else { return nil }
         (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
-        // The corners must lie about half a diagonal (≈ 4.95 modules) from the centre.
+        // Adjacent sides must cross at a clear angle, and the corners must surround the centre at a plausible
+        // distance (about half a diagonal, 4.95 modules, stretched by perspective).
+        let sidesInOrder = [top, right, bottom, left]
+        for i in 0..<4 where abs(sidesInOrder[i].normal.cross(sidesInOrder[(i + 1) % 4].normal)) < 0.4 {
+            return nil
+        }
         guard let corners = corners,
-              corners.allSatisfy({ (2.5 * m...8 * m).contains($0.distance(to: c)) })
+              corners.allSatisfy({ (2 * m...12 * m).contains($0.distance(to: c)) }),
+              Quadrilateral(corners).contains(c)
         else { return nil }
+    }
+
+    /// The outer square of a lone finder pattern (Micro QR, rMQR) whose orientation is unknown: fitted with
+    /// axes at 0° and 45°, each fit refitted along its own sides (a side classification 40° off still fits
+    /// lines, just poor ones), and the most nearly square result kept.
+    static func square(of pattern: FinderPattern, in image: BinaryImage) -> [Point]? {
+        let diagonal = 0.5.squareRoot()
+        var best: (corners: [Point], score: Double)?
+        for (u, v) in [(Point(1, 0), Point(0, 1)), (Point(diagonal, diagonal), Point(-diagonal, diagonal))] {
+            guard var corners = FinderCorners(image: image, pattern: pattern, u: u, v: v)?.corners else { continue }
+            let ownU = (corners[1] - corners[0]).normalized, ownV = (corners[3] - corners[0]).normalized
+            if let refitted = FinderCorners(image: image, pattern: pattern, u: ownU, v: ownV)?.corners { corners = refitted }
+            let sides = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
+            guard let shortest = sides.min(), let longest = sides.max(), longest > 0 else { continue }
+            let diagonals = [corners[0].distance(to: corners[2]), corners[1].distance(to: corners[3])]
+            let score = shortest / longest * min(diagonals[0], diagonals[1]) / max(diagonals[0], diagonals[1])
+            if score > (best?.score ?? 0) { best = (corners, score) }
+        }
+        return best?.corners
+    }
+
+    /// A line through `points` after dropping outliers (stray edges in the rays) one at a time; nil if fewer
+    /// than three points remain within `tolerance`.
+    private static func robustLine(_ points: [Point], tolerance: Double) -> Line? {
+        var points = points
+        while points.count >= 3, let line = Line(fitting: points) {
+            let worst = points.indices.max { abs(line.distance(to: points[$0])) < abs(line.distance(to: points[$1])) }
+            guard let worst, abs(line.distance(to: points[worst])) > tolerance else { return line }
+            points.remove(at: worst)
+        }
+        return nil
+    }
+
+    /// The fitted squares of one scan's finder patterns, shared by the many candidate sets a pattern takes
+    /// part in. The side classification only needs the symbol's axes within a few degrees, so squares are
+    /// kept per pattern and per 10° of orientation (and handedness).
+    final class Cache {
+        private var squares: [Int: FinderCorners?] = [:]
+
+        func corners(of pattern: FinderPattern, index: Int, u: Point, v: Point, in image: BinaryImage) -> FinderCorners? {
+            let degrees = atan2(u.y, u.x) * 180 / .pi
+            let bucket = Int(((degrees + 360).truncatingRemainder(dividingBy: 360) / 10).rounded()) % 36
+            let key = (index * 36 + bucket) * 2 + (u.cross(v) > 0 ? 1 : 0)
+            if let cached = squares[key] { return cached }
+            let square = FinderCorners(image: image, pattern: pattern, u: u, v: v)
+            squares[key] = square
+            return square
+        }
     }
 }

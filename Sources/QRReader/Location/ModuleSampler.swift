@@ -4,19 +4,19 @@ import QRCore
 enum ModuleSampler {
     /// Modules from the binary image: each the majority of five taps around the module centre.
     static func sample(_ grid: SamplingGrid, binary image: BinaryImage) -> BitMatrix {
-        let d = grid.dimension
-        var modules = BitMatrix(size: d)
+        let w = grid.width, h = grid.height
+        var modules = BitMatrix(width: w, height: h)
         let offsets: [(Double, Double)] = grid.moduleSize >= 4
             ? [(0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)] : [(0.5, 0.5)]
         let needed = offsets.count / 2 + 1
-        for y in 0..<d {
-            for x in 0..<d {
+        for y in 0..<h {
+            for x in 0..<w {
                 var dark = 0
                 for (ox, oy) in offsets {
                     let p = grid.pixel(Double(x) + ox, Double(y) + oy)
                     if image.isDark(at: p.x, p.y) { dark += 1 }
                 }
-                if dark >= needed { modules.storage[y * d + x] = 1 }
+                if dark >= needed { modules.storage[y * w + x] = 1 }
             }
         }
         return modules
@@ -27,11 +27,11 @@ enum ModuleSampler {
     /// followed at module scale. Also returns each module's confidence (distance from its threshold,
     /// 0 for modules outside the image).
     static func sample(_ grid: SamplingGrid, luminance plane: LuminancePlane) -> (modules: BitMatrix, confidence: [Float]) {
-        let d = grid.dimension
-        var values = [Float](repeating: -1, count: d * d)
+        let w = grid.width, h = grid.height
+        var values = [Float](repeating: -1, count: w * h)
         var sum: Float = 0, count: Float = 0
-        for y in 0..<d {
-            for x in 0..<d {
+        for y in 0..<h {
+            for x in 0..<w {
                 var total = 0.0, taps = 0.0
                 for (ox, oy) in [(0.5, 0.5), (0.35, 0.5), (0.65, 0.5), (0.5, 0.35), (0.5, 0.65)] {
                     let p = grid.pixel(Double(x) + ox, Double(y) + oy)
@@ -42,7 +42,7 @@ enum ModuleSampler {
                 }
                 if taps > 0 {
                     let v = Float(total / taps)
-                    values[y * d + x] = v
+                    values[y * w + x] = v
                     sum += v
                     count += 1
                 }
@@ -50,33 +50,40 @@ enum ModuleSampler {
         }
         let globalMean = count > 0 ? sum / count : 128
         // Integral image of the values for fast window means.
-        var integral = [Float](repeating: 0, count: (d + 1) * (d + 1))
-        var integralCount = [Float](repeating: 0, count: (d + 1) * (d + 1))
-        for y in 0..<d {
+        var integral = [Float](repeating: 0, count: (w + 1) * (h + 1))
+        var integralCount = [Float](repeating: 0, count: (w + 1) * (h + 1))
+        for y in 0..<h {
             var rowSum: Float = 0, rowCount: Float = 0
-            for x in 0..<d {
-                let v = values[y * d + x]
+            for x in 0..<w {
+                let v = values[y * w + x]
                 if v >= 0 { rowSum += v; rowCount += 1 }
-                integral[(y + 1) * (d + 1) + x + 1] = integral[y * (d + 1) + x + 1] + rowSum
-                integralCount[(y + 1) * (d + 1) + x + 1] = integralCount[y * (d + 1) + x + 1] + rowCount
+                integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + rowSum
+                integralCount[(y + 1) * (w + 1) + x + 1] = integralCount[y * (w + 1) + x + 1] + rowCount
             }
         }
-        let radius = max(3, d / 8)
-        var modules = BitMatrix(size: d)
-        var confidence = [Float](repeating: 0, count: d * d)
-        for y in 0..<d {
-            let y0 = max(0, y - radius), y1 = min(d, y + radius + 1)
-            for x in 0..<d {
-                let v = values[y * d + x]
+        let radius = max(3, min(w, h) / 8)
+        var modules = BitMatrix(width: w, height: h)
+        var confidence = [Float](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+            for x in 0..<w {
+                let v = values[y * w + x]
                 guard v >= 0 else { continue }
-                let x0 = max(0, x - radius), x1 = min(d, x + radius + 1)
-                let s = integral[y1 * (d + 1) + x1] - integral[y0 * (d + 1) + x1] - integral[y1 * (d + 1) + x0] + integral[y0 * (d + 1) + x0]
-                let n = integralCount[y1 * (d + 1) + x1] - integralCount[y0 * (d + 1) + x1] - integralCount[y1 * (d + 1) + x0] + integralCount[y0 * (d + 1) + x0]
+                let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
+                let s = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1] - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0]
+                let n = integralCount[y1 * (w + 1) + x1] - integralCount[y0 * (w + 1) + x1] - integralCount[y1 * (w + 1) + x0] + integralCount[y0 * (w + 1) + x0]
                 let threshold = n > 0 ? 0.75 * (s / n) + 0.25 * globalMean : globalMean
-                if v < threshold { modules.storage[y * d + x] = 1 }
-                confidence[y * d + x] = abs(v - threshold)
+                if v < threshold { modules.storage[y * w + x] = 1 }
+                confidence[y * w + x] = abs(v - threshold)
             }
         }
         return (modules, confidence)
+    }
+
+    /// Per-module values (confidences) of a square grid, transposed like a mirrored symbol's modules.
+    static func transposed(_ values: [Float], size: Int) -> [Float] {
+        var result = values
+        for y in 0..<size { for x in 0..<size { result[x * size + y] = values[y * size + x] } }
+        return result
     }
 }

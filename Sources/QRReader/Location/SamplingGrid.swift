@@ -1,10 +1,13 @@
 import QRCore
 
 /// Where each module of a candidate symbol lies in the image: one homography from module coordinates
-/// (0…dimension, origin at the symbol's top-left corner) to pixels, optionally refined piecewise between
+/// (0…width × 0…height, origin at the symbol's top-left corner) to pixels, optionally refined piecewise between
 /// alignment patterns for large, bent or distorted symbols.
 struct SamplingGrid: Sendable {
-    let dimension: Int
+    /// Modules per row.
+    let width: Int
+    /// Rows of modules (equal to `width` except for rectangular symbols).
+    let height: Int
     let transform: PerspectiveTransform
     private let tiles: Tiles?
 
@@ -16,10 +19,18 @@ struct SamplingGrid: Sendable {
     }
 
     init(dimension: Int, transform: PerspectiveTransform, tiles: Tiles? = nil) {
-        self.dimension = dimension
+        self.init(width: dimension, height: dimension, transform: transform, tiles: tiles)
+    }
+
+    init(width: Int, height: Int, transform: PerspectiveTransform, tiles: Tiles? = nil) {
+        self.width = width
+        self.height = height
         self.transform = transform
         self.tiles = tiles
     }
+
+    /// Modules per side of a square symbol.
+    var dimension: Int { width }
 
     var isTiled: Bool { tiles != nil }
 
@@ -34,15 +45,15 @@ struct SamplingGrid: Sendable {
         return tiles.cells[j * n + i].apply(Point(x, y))
     }
 
-    /// The symbol's outer corners in the image: module (0,0), (d,0), (d,d), (0,d).
+    /// The symbol's outer corners in the image: module (0,0), (w,0), (w,h), (0,h).
     var corners: Quadrilateral {
-        let d = Double(dimension)
-        return Quadrilateral(topLeft: pixel(0, 0), topRight: pixel(d, 0), bottomRight: pixel(d, d), bottomLeft: pixel(0, d))
+        let w = Double(width), h = Double(height)
+        return Quadrilateral(topLeft: pixel(0, 0), topRight: pixel(w, 0), bottomRight: pixel(w, h), bottomLeft: pixel(0, h))
     }
 
     /// The approximate size of a module in pixels near the symbol's centre.
     var moduleSize: Double {
-        let c = Double(dimension) / 2
-        return (pixel(c + 0.5, c).distance(to: pixel(c - 0.5, c)) + pixel(c, c + 0.5).distance(to: pixel(c, c - 0.5))) / 2
+        let cx = Double(width) / 2, cy = Double(height) / 2
+        return (pixel(cx + 0.5, cy).distance(to: pixel(cx - 0.5, cy)) + pixel(cx, cy + 0.5).distance(to: pixel(cx, cy - 0.5))) / 2
     }
 }

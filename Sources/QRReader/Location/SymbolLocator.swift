@@ -6,7 +6,33 @@ import QRCore
 /// grid from every alignment pattern. Candidates are returned best first.
 enum SymbolLocator {
     /// Candidate grids for `set`, most precise first.
-    static func grids(for set: FinderPatternSet, in image: BinaryImage) -> [SamplingGrid] {
+    static func grids(for detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache? = nil) -> [SamplingGrid] {
+        let u = (detected.topRight.center - detected.topLeft.center).normalized
+        let v = (detected.bottomLeft.center - detected.topLeft.center).normalized
+        let corners = zip([detected.topLeft, detected.topRight, detected.bottomLeft], detected.indices).map { pattern, index in
+            cache?.corners(of: pattern, index: index, u: u, v: v, in: image) ?? FinderCorners(image: image, pattern: pattern, u: u, v: v)
+        }
+        // Where a finder's outer square was fitted, its diagonals cross at the perspective-correct centre,
+        // steadier than the midpoints of thresholded runs.
+        let refined = zip([detected.topLeft, detected.topRight, detected.bottomLeft], corners).map { pattern, square in
+            guard let quad = square?.corners, let a = Line(through: quad[0], quad[2]), let b = Line(through: quad[1], quad[3]),
+                  let centre = a.intersection(with: b), centre.distance(to: pattern.center) < pattern.moduleSize
+            else { return pattern }
+            var moved = pattern
+            moved.center = centre
+            return moved
+        }
+        var grids = self.grids(for: detected, corners: corners, in: image)
+        if zip(refined, [detected.topLeft, detected.topRight, detected.bottomLeft])
+            .contains(where: { $0.center.distance(to: $1.center) > 0.2 * $1.moduleSize }) {
+            let set = FinderPatternSet(topLeft: refined[0], topRight: refined[1], bottomLeft: refined[2], indices: detected.indices)
+            grids += self.grids(for: set, corners: corners, in: image)
+        }
+        return grids
+    }
+
+    /// Candidate grids for finder centres `set` and the fitted finder squares `corners`.
+    private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage) -> [SamplingGrid] {
         let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
         let top = estimateDimension(image, tl, tr)
         let left = estimateDimension(image, tl, bl)
@@ -21,21 +47,27 @@ enum SymbolLocator {
         var dimension = best.dimension
         let moduleSize = best.moduleSize
         guard (21...177).contains(dimension), moduleSize >= 1 else { return [] }
-
-        let u = unit(tr.center - tl.center), v = unit(bl.center - tl.center)
-        let corners = [tl, tr, bl].map { FinderCorners(image: image, pattern: $0, u: u, v: v) }
+        let u = (tr.center - tl.center).normalized, v = (bl.center - tl.center).normalized
 
         var grids: [SamplingGrid] = []
         // Small modules make the estimate uncertain by a version or two: the timing patterns decide.
         var fitted: PerspectiveTransform?
         var bestTiming = -1.0
+        // The bottom-right corner where the finders' outer sides meet is extrapolated far: on a slightly
+        // rotated symbol the binarized sides are staircases whose fitted angle can be off by a few degrees,
+        // so the fit without that corner competes too.
+        var farCorner = true
         for candidate in [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8] where (21...177).contains(candidate) {
-            guard let transform = fit(set, corners: corners, dimension: candidate, alignment: nil) else { continue }
-            let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image)
-            if timing > bestTiming + 0.05 {
-                bestTiming = timing
-                fitted = transform
-                dimension = candidate
+            for withFarCorner in [true, false] {
+                guard let transform = fit(set, corners: corners, dimension: candidate, alignment: nil, farCorner: withFarCorner)
+                else { continue }
+                let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image)
+                if timing > bestTiming + 0.05 {
+                    bestTiming = timing
+                    fitted = transform
+                    dimension = candidate
+                    farCorner = withFarCorner
+                }
             }
         }
         if dimension >= 41, let transform = fitted {
@@ -43,7 +75,7 @@ enum SymbolLocator {
             if let version = readVersion(image, transform: transform, dimension: dimension),
                abs(version.size - dimension) <= 12, version.size != dimension {
                 dimension = version.size
-                fitted = fit(set, corners: corners, dimension: dimension, alignment: nil)
+                fitted = fit(set, corners: corners, dimension: dimension, alignment: nil, farCorner: farCorner)
             }
         }
         guard let base = fitted else { return [] }
@@ -61,7 +93,7 @@ enum SymbolLocator {
                     exact = PerspectiveTransform(
                         from: [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(d - 6.5, d - 6.5), Point(3.5, d - 3.5)],
                         to: [tl.center, tr.center, found, bl.center])
-                    withAlignment = fit(set, corners: corners, dimension: dimension, alignment: found)
+                    withAlignment = fit(set, corners: corners, dimension: dimension, alignment: found, farCorner: farCorner)
                     break
                 }
             }
@@ -82,12 +114,21 @@ enum SymbolLocator {
             to: [tl.center, tr.center, tr.center - tl.center + bl.center, bl.center]) {
             grids.append(SamplingGrid(dimension: dimension, transform: simple))
         }
+        // Small symbols have no alignment pattern (or it was not found): the bottom-right corner is the
+        // least certain point, so also try it nudged by about a module in each direction.
+        if dimension < 45 && exact == nil {
+            let corner = primary.apply(Point(d, d))
+            let step = moduleSize * 0.8
+            for (du, dv) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0), (1, 1), (-1, -1), (1, -1), (-1, 1)] {
+                let moved = corner + u * (du * step) + v * (dv * step)
+                if let nudged = PerspectiveTransform(
+                    from: [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(d, d), Point(3.5, d - 3.5)],
+                    to: [tl.center, tr.center, moved, bl.center]) {
+                    grids.append(SamplingGrid(dimension: dimension, transform: nudged))
+                }
+            }
+        }
         return grids
-    }
-
-    private static func unit(_ p: Point) -> Point {
-        let length = p.length
-        return length > 0 ? p / length : Point(1, 0)
     }
 
     /// Dimension from the distance between two finder patterns and the module size measured along the line
@@ -108,7 +149,7 @@ enum SymbolLocator {
 
     /// Module size of a finder pattern measured through its centre towards `target`.
     private static func moduleSizeAlong(_ image: BinaryImage, from pattern: FinderPattern, toward target: Point) -> Double? {
-        let direction = unit(target - pattern.center)
+        let direction = (target - pattern.center).normalized
         guard let runs = PatternRuns.symmetricRuns(in: image, center: pattern.center, direction: direction,
                                                    maxRun: pattern.size * 2),
               PatternRuns.moduleSize(runs, pattern: FinderPatternFinder.pattern, tolerance: 0.8) != nil
@@ -120,7 +161,8 @@ enum SymbolLocator {
     /// Least-squares homography from module coordinates to pixels using the finder centres, the corners
     /// of the finder patterns' outer squares, the symbol's bottom-right corner where the outer edges of
     /// the top-right and bottom-left patterns meet, and the bottom-right alignment pattern if found.
-    static func fit(_ set: FinderPatternSet, corners: [FinderCorners?], dimension: Int, alignment: Point?) -> PerspectiveTransform? {
+    static func fit(_ set: FinderPatternSet, corners: [FinderCorners?], dimension: Int, alignment: Point?,
+                    farCorner: Bool = true) -> PerspectiveTransform? {
         let d = Double(dimension)
         var source: [Point] = [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(3.5, d - 3.5)]
         var destination: [Point] = [set.topLeft.center, set.topRight.center, set.bottomLeft.center]
@@ -134,7 +176,7 @@ enum SymbolLocator {
             destination += points
             weights += [1, 1, 1, 1]
         }
-        if let trSide = corners[1]?.right, let blSide = corners[2]?.bottom, let br = trSide.intersection(with: blSide) {
+        if farCorner, let trSide = corners[1]?.right, let blSide = corners[2]?.bottom, let br = trSide.intersection(with: blSide) {
             source.append(Point(d, d))
             destination.append(br)
             weights.append(1)

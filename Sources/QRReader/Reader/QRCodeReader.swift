@@ -29,7 +29,7 @@ public struct QRCodeReader: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let (plane, origin) = crop(full)
-        guard plane.width >= 21, plane.height >= 21 else { return [] }
+        guard plane.width >= 11, plane.height >= 11 else { return [] }
         var session = Session(options: options, deadline: options.timeBudget.map { start + $0 })
 
         // Later passes only run while something may be missing: nothing found yet, or finder patterns
@@ -118,28 +118,47 @@ private struct Session {
         let patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
         var used = Set<Int>()
         var failed = Set<Int>()
+        let squares = FinderCorners.Cache()
         defer { leftovers = !failed.subtracting(used).isEmpty }
-        for set in FinderPatternGrouper.sets(from: patterns) {
-            if isDone { return }
-            if set.indices.contains(where: used.contains) { continue }
-            // A set inside a code already found (e.g. from an earlier pass) is that code again.
-            let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
-            if results.contains(where: { $0.corners.contains(center) }) {
+        if options.symbologies.contains(.qrCode) {
+            for set in FinderPatternGrouper.sets(from: patterns) {
+                if isDone { return }
+                if set.indices.contains(where: used.contains) { continue }
+                // A set inside a code already found (e.g. from an earlier pass) is that code again.
+                let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
+                if results.contains(where: { $0.corners.contains(center) }) {
+                    used.formUnion(set.indices)
+                    continue
+                }
+                guard let result = decode(set, binary: binary, plane: plane, scale: scale, inverted: inverted, squares: squares) else {
+                    failed.formUnion(set.indices)
+                    continue
+                }
                 used.formUnion(set.indices)
-                continue
+                add(result)
             }
-            guard let result = decode(set, binary: binary, plane: plane, scale: scale, inverted: inverted) else {
-                failed.formUnion(set.indices)
-                continue
-            }
-            used.formUnion(set.indices)
-            if !results.contains(where: { Self.isDuplicate($0, result) }) { results.append(result) }
+        }
+        // Finder patterns no QR code claimed may each be a Micro QR or rMQR symbol.
+        let single = options.symbologies.intersection([.microQRCode, .rectangularMicroQRCode])
+        guard !single.isEmpty else { return }
+        for (index, pattern) in patterns.enumerated() where !used.contains(index) {
+            if isDone { return }
+            guard !results.contains(where: { $0.corners.contains(pattern.center * scale) }) else { continue }
+            let found = (single.contains(.microQRCode) ? decodeMicro(pattern, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
+                ?? (single.contains(.rectangularMicroQRCode) ? decodeRMQR(pattern, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
+            guard let result = found else { continue }
+            used.insert(index)
+            add(result)
         }
     }
 
+    private mutating func add(_ result: ReadResult) {
+        if !results.contains(where: { Self.isDuplicate($0, result) }) { results.append(result) }
+    }
+
     private func decode(_ set: FinderPatternSet, binary: BinaryImage, plane: LuminancePlane, scale: Double,
-                        inverted: Bool) -> ReadResult? {
-        for grid in SymbolLocator.grids(for: set, in: binary) {
+                        inverted: Bool, squares: FinderCorners.Cache) -> ReadResult? {
+        for grid in SymbolLocator.grids(for: set, in: binary, cache: squares) {
             // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
             let timing = GridCheck.timingScore(grid, binary: binary)
             guard timing >= 0.6 else { continue }
@@ -157,22 +176,59 @@ private struct Session {
         return nil
     }
 
-    private func result(_ symbol: DecodedSymbol, grid: SamplingGrid, scale: Double, inverted: Bool) -> ReadResult {
+    private func decodeMicro(_ pattern: FinderPattern, binary: BinaryImage, plane: LuminancePlane, scale: Double,
+                             inverted: Bool) -> ReadResult? {
+        for candidate in MicroQRLocator.candidates(pattern, in: binary, luminance: plane) {
+            for grid in candidate.grids {
+                // The grid follows the symbol's own orientation (mirrored or not), so no transposing here.
+                if let symbol = MicroQRDecoder.decode(ModuleSampler.sample(grid, binary: binary), format: candidate.format) {
+                    return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+                }
+                guard options.accuracy == .thorough else { continue }
+                let (luminance, confidence) = ModuleSampler.sample(grid, luminance: plane)
+                if let symbol = MicroQRDecoder.decode(luminance, format: candidate.format, confidence: confidence) {
+                    return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+                }
+            }
+        }
+        return nil
+    }
+
+    private func decodeRMQR(_ pattern: FinderPattern, binary: BinaryImage, plane: LuminancePlane, scale: Double,
+                            inverted: Bool) -> ReadResult? {
+        for candidate in RMQRLocator.candidates(pattern, in: binary) {
+            let grid = candidate.grid
+            let sampled = ModuleSampler.sample(grid, binary: binary)
+            if let symbol = RMQRDecoder.decode(sampled, version: candidate.version, level: candidate.level) {
+                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+            }
+            guard options.accuracy == .thorough else { continue }
+            let (luminance, confidence) = ModuleSampler.sample(grid, luminance: plane)
+            if let symbol = RMQRDecoder.decode(luminance, version: candidate.version, level: candidate.level, confidence: confidence) {
+                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+            }
+        }
+        return nil
+    }
+
+    /// A result placed in the image. A QR code's grid is sampled unmirrored and the decoder transposes a
+    /// mirrored symbol; Micro QR and rMQR grids follow the symbol's own orientation (`mirrored` given).
+    private func result(_ symbol: DecodedSymbol, grid: SamplingGrid, scale: Double, inverted: Bool,
+                        mirrored: Bool? = nil) -> ReadResult {
         var corners = grid.corners.map { $0 * scale }
-        if symbol.mirrored {
+        let isMirrored = mirrored ?? symbol.mirrored
+        if mirrored == nil && symbol.mirrored {
             // The grid was sampled transposed: the symbol's top-right is the grid's bottom-left.
             corners = Quadrilateral(topLeft: corners.topLeft, topRight: corners.bottomLeft,
                                     bottomRight: corners.bottomRight, bottomLeft: corners.topRight)
         }
-        let layout = BlockLayout(version: symbol.version, level: symbol.level)
         return ReadResult(
             text: symbol.payload.text, bytes: symbol.payload.bytes, charset: symbol.payload.charset,
-            charsetGuessed: symbol.payload.charsetGuessed, version: symbol.version.number,
-            errorCorrectionLevel: symbol.level, mask: symbol.mask.rawValue, mirrored: symbol.mirrored,
-            inverted: inverted, structuredAppend: symbol.payload.structuredAppend, parts: [],
+            charsetGuessed: symbol.payload.charsetGuessed, symbology: symbol.symbology, version: symbol.versionNumber,
+            versionName: symbol.versionName, columns: grid.width, rows: grid.height, errorCorrectionLevel: symbol.level, mask: symbol.mask.rawValue,
+            mirrored: isMirrored, inverted: inverted, structuredAppend: symbol.payload.structuredAppend, parts: [],
             eciAssignments: symbol.payload.eciAssignments, fnc1: symbol.payload.fnc1, corners: corners,
-            correctedCodewords: symbol.correctedCodewords,
-            correctableCodewords: layout.blockCount * (layout.errorCorrectionCodewordsPerBlock / 2))
+            correctedCodewords: symbol.correctedCodewords, correctableCodewords: symbol.correctableCodewords)
     }
 
     /// The same physical code: same content and overlapping position.

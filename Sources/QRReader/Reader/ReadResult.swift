@@ -10,8 +10,16 @@ public struct ReadResult: Sendable, Equatable {
     public var charset: Charset?
     /// Whether `charset` was guessed.
     public var charsetGuessed: Bool
-    /// QR code version, 1…40.
+    /// The kind of symbol.
+    public var symbology: Symbology
+    /// The version number within the symbology: 1…40 for QR codes, 1…4 for Micro QR M1…M4.
     public var version: Int
+    /// The version as people write it: "7", "M3", "R13x77".
+    public var versionName: String
+    /// Modules across, without the quiet zone: 45 for version 7, 77 for R13x77.
+    public var columns: Int
+    /// Modules down, without the quiet zone: 45 for version 7, 13 for R13x77.
+    public var rows: Int
     /// Error-correction level.
     public var errorCorrectionLevel: ErrorCorrectionLevel
     /// Data mask.

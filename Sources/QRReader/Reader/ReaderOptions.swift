@@ -29,14 +29,18 @@ public struct ReaderOptions: Sendable, Equatable {
     public var tryDownscale: Bool
     /// Give up starting new work after this long (nil: no limit).
     public var timeBudget: Duration?
+    /// The kinds of symbol to look for.
+    public var symbologies: Set<Symbology>
 
     public init(accuracy: Accuracy = .thorough, regionOfInterest: RegionOfInterest? = nil, maximumCodes: Int? = nil,
-                tryInverted: Bool = true, tryDownscale: Bool = true, timeBudget: Duration? = nil) {
+                tryInverted: Bool = true, tryDownscale: Bool = true, timeBudget: Duration? = nil,
+                symbologies: Set<Symbology> = Set(Symbology.allCases)) {
         self.accuracy = accuracy
         self.regionOfInterest = regionOfInterest
         self.maximumCodes = maximumCodes
         self.tryInverted = tryInverted
         self.tryDownscale = tryDownscale
         self.timeBudget = timeBudget
+        self.symbologies = symbologies
     }
 }

@@ -187,7 +187,8 @@ function showResult(code, index = null) {
 
 function fillDetails(code) {
   const rows = [
-    ['Version', `${code.version} (${17 + 4 * code.version} × ${17 + 4 * code.version} modules)`],
+    ['Symbology', code.symbology],
+    ['Version', `${code.versionName} (${code.columns} × ${code.rows} modules)`],
     ['Error correction', `${code.level} (${LEVEL_PERCENT[code.level]} % recovery)`],
     ['Mask', String(code.mask)],
     ['Charset', code.charset ? `${code.charset}${code.charsetGuessed ? ' (guessed)' : ''}` : '—'],

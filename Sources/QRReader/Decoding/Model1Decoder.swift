@@ -1,0 +1,75 @@
+import QRCore
+
+/// Decodes a sampled symbol as QR code Model 1, once Model 2 decoding has failed on it.
+enum Model1Decoder {
+    static func decode(_ modules: BitMatrix) -> DecodedSymbol? {
+        guard modules.width == modules.height, let version = Model1Version((modules.width - 17) / 4),
+              version.size == modules.width
+        else { return nil }
+        for mirrored in [false, true] {
+            let oriented = mirrored ? modules.transposed() : modules
+            guard let (level, mask) = readFormat(oriented) else { continue }
+            let positions = version.codewordPositions
+            guard positions.count == version.totalCodewords else { return nil }
+            var codewords = positions.map { bits in
+                bits.reduce(UInt8(0)) { value, p in
+                    let dark = oriented[p.x, p.y] != mask.inverts(row: p.y, column: p.x)
+                    return value << 1 | (dark ? 1 : 0)
+                }
+            }
+            // The first codeword's upper half lies in the corner beside the finder: not data.
+            codewords[0] &= 0x0F
+            let layout = version.blockLayout(level)
+            guard let (data, corrected) = correct(codewords, layout: layout),
+                  let payload = try? BitstreamParser.parse(shiftedByHalfByte(data), format: .model1(version))
+            else { continue }
+            return DecodedSymbol(symbology: .qrCodeModel1, versionNumber: version.number, versionName: "\(version.number)",
+                                 level: level, mask: mask, mirrored: mirrored, payload: payload,
+                                 correctedCodewords: corrected,
+                                 correctableCodewords: layout.blockCount * (layout.errorCorrectionCodewordsPerBlock / 2))
+        }
+        return nil
+    }
+
+    /// Model 1 does not interleave: all blocks' data codewords come first, block after block, then all
+    /// their error-correction codewords in the same order.
+    private static func correct(_ codewords: [UInt8], layout: BlockLayout) -> (data: [UInt8], corrected: Int)? {
+        let ecc = layout.errorCorrectionCodewordsPerBlock
+        var data: [UInt8] = []
+        var corrected = 0
+        var dataStart = 0, eccStart = layout.dataCodewords
+        for length in layout.dataCodewordsPerBlock {
+            var block = Array(codewords[dataStart..<dataStart + length]) + Array(codewords[eccStart..<eccStart + ecc])
+            guard let count = try? ReedSolomonDecoder.correct(&block, errorCorrectionCount: ecc) else { return nil }
+            corrected += count
+            data += block.prefix(length)
+            dataStart += length
+            eccStart += ecc
+        }
+        return (data, corrected)
+    }
+
+    /// The data bits start after the first codeword's unused upper half.
+    private static func shiftedByHalfByte(_ data: [UInt8]) -> [UInt8] {
+        data.indices.map { i in data[i] << 4 | (i + 1 < data.count ? data[i + 1] >> 4 : 0) }
+    }
+
+    /// Level and mask from either copy of the format information under Model 1's mask (or none).
+    private static func readFormat(_ modules: BitMatrix) -> (ErrorCorrectionLevel, MaskPattern)? {
+        var best: (data: Int, distance: Int)?
+        for copy in FormatInformation.positions(size: modules.width) {
+            var bits = 0
+            for (i, p) in copy.enumerated() where modules[p.x, p.y] { bits |= 1 << i }
+            for code in Model1Version.formatCodes {
+                if let decoded = code.decode(bits, candidates: 0..<32, maximumDistance: 3),
+                   decoded.distance < (best?.distance ?? .max) {
+                    best = decoded
+                }
+            }
+        }
+        guard let data = best?.data, let level = ErrorCorrectionLevel(formatBits: data >> 3),
+              let mask = MaskPattern(data & 7)
+        else { return nil }
+        return (level, mask)
+    }
+}

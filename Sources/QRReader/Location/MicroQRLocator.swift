@@ -1,0 +1,73 @@
+import QRCore
+
+/// Locates a Micro QR symbol from its single finder pattern: the pattern's outer square gives a transform
+/// for each of its four rotations (and mirror images); the one whose timing modules and format information
+/// read best wins, and the format information says how large the symbol is.
+enum MicroQRLocator {
+    struct Candidate: Sendable {
+        /// Sampling grids to try in turn: an affine fit of the finder's square first, because extrapolating
+        /// a 7-module square's perspective to 17 modules magnifies every pixel of corner error, then the
+        /// full perspective fit for symbols photographed at a steep angle.
+        let grids: [SamplingGrid]
+        let format: MicroQRDecoder.Format
+        let mirrored: Bool
+    }
+
+    /// Orientations of a Micro QR symbol around `pattern` whose format information decodes, best first.
+    /// Format and timing modules are read from the binary image and, with a threshold calibrated on the
+    /// finder pattern's own modules, from luminance, at the module centres and slightly offset: small,
+    /// blurred symbols rarely survive global thresholding exactly.
+    static func candidates(_ pattern: FinderPattern, in image: BinaryImage, luminance plane: LuminancePlane) -> [Candidate] {
+        guard let square = FinderCorners.square(of: pattern, in: image) else { return [] }
+        let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
+        var found: [Candidate] = []
+        for rotation in 0..<4 {
+            for mirrored in [false, true] {
+                var corners = (0..<4).map { square[($0 + rotation) % 4] }
+                if mirrored { corners = [corners[0], corners[3], corners[2], corners[1]] }
+                guard let transform = PerspectiveTransform(from: unit, to: corners) else { continue }
+                let threshold = calibratedThreshold(plane, transform)
+                var best: (format: MicroQRDecoder.Format, size: Int)?
+                for offset in [Point(0, 0), Point(0.2, 0), Point(-0.2, 0), Point(0, 0.2), Point(0, -0.2)] {
+                    for useLuminance in threshold == nil ? [false] : [false, true] {
+                        func isDark(_ x: Int, _ y: Int) -> Bool {
+                            let p = transform.apply(Point(Double(x) + 0.5 + offset.x, Double(y) + 0.5 + offset.y))
+                            if useLuminance, let threshold { return (plane.sample(p.x, p.y) ?? 255) < threshold }
+                            return image.isDark(at: p.x, p.y)
+                        }
+                        // The timing patterns next to the finder: dark, light, dark along the top row and left column.
+                        let timing = [(8, 0, true), (9, 0, false), (10, 0, true), (0, 8, true), (0, 9, false), (0, 10, true)]
+                        guard timing.filter({ isDark($0.0, $0.1) == $0.2 }).count >= 5,
+                              let format = MicroQRDecoder.readFormat(isDark),
+                              format.distance < (best?.format.distance ?? 4)
+                        else { continue }
+                        let size = format.version.size
+                        // A QR code's corner has dark modules just outside where a Micro QR symbol would end.
+                        let outside = (0..<size).filter { isDark($0, size) && isDark(size, $0) }.count
+                        guard outside * 3 <= size else { continue }
+                        best = (format, size)
+                    }
+                }
+                if let best {
+                    let affine = PerspectiveTransform.fittingAffine(from: unit, to: corners)
+                    let grids = [affine, transform].compactMap { $0.map { SamplingGrid(dimension: best.size, transform: $0) } }
+                    found.append(Candidate(grids: grids, format: best.format, mirrored: mirrored))
+                }
+            }
+        }
+        return found.sorted { $0.format.distance < $1.format.distance }
+    }
+
+    /// The luminance halfway between the finder pattern's known dark and light modules, if they differ.
+    private static func calibratedThreshold(_ plane: LuminancePlane, _ transform: PerspectiveTransform) -> Double? {
+        let dark = [(3, 3), (2, 3), (4, 3), (3, 2), (3, 4), (0, 0), (6, 0), (0, 6), (6, 6), (3, 0), (0, 3), (6, 3), (3, 6)]
+        let light = [(1, 1), (5, 1), (1, 5), (5, 5), (3, 1), (1, 3), (5, 3), (3, 5)]
+        func mean(_ modules: [(Int, Int)]) -> Double? {
+            let values = modules.compactMap { plane.sample(transform.apply(Point(Double($0.0) + 0.5, Double($0.1) + 0.5)).x,
+                                                           transform.apply(Point(Double($0.0) + 0.5, Double($0.1) + 0.5)).y) }
+            return values.count * 2 >= modules.count ? values.reduce(0, +) / Double(values.count) : nil
+        }
+        guard let d = mean(dark), let l = mean(light), l - d >= 16 else { return nil }
+        return (d + l) / 2
+    }
+}

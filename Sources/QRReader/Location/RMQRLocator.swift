@@ -1,0 +1,53 @@
+import QRCore
+
+/// Locates an rMQR symbol from its finder pattern: each orientation of the pattern's outer square is tried
+/// until the timing pattern along the top edge and the format information beside the finder read; the
+/// format gives the size, and the finder sub-pattern in the far corner anchors the long axis.
+enum RMQRLocator {
+    struct Candidate: Sendable {
+        let grid: SamplingGrid
+        let version: RMQRVersion
+        let level: ErrorCorrectionLevel
+        let mirrored: Bool
+        let distance: Int
+    }
+
+    static func candidates(_ pattern: FinderPattern, in image: BinaryImage) -> [Candidate] {
+        guard let square = FinderCorners.square(of: pattern, in: image) else { return [] }
+        let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
+        var found: [Candidate] = []
+        for rotation in 0..<4 {
+            for mirrored in [false, true] {
+                var corners = (0..<4).map { square[($0 + rotation) % 4] }
+                if mirrored { corners = [corners[0], corners[3], corners[2], corners[1]] }
+                guard let near = PerspectiveTransform(from: unit, to: corners) else { continue }
+                func isDark(_ x: Int, _ y: Int, _ transform: PerspectiveTransform) -> Bool {
+                    let p = transform.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                    return image.isDark(at: p.x, p.y)
+                }
+                // The top timing pattern starts dark, light, dark, light right of the separator.
+                let timing = [(8, true), (9, false), (10, true), (11, false)]
+                guard timing.filter({ isDark($0.0, 0, near) == $0.1 }).count >= 3 else { continue }
+                var bits = 0
+                for (i, p) in RMQRVersion.formatPositionsLeft.enumerated() where isDark(p.x, p.y, near) { bits |= 1 << i }
+                guard let (data, distance) = BCHCode.rMQRFormatLeft.decode(bits, candidates: 0..<64, maximumDistance: 3),
+                      let (version, level) = RMQRVersion.fromFormatData(data)
+                else { continue }
+                let w = Double(version.width), h = Double(version.height)
+                // Anchor the far end on the finder sub-pattern, found near where the finder's square predicts.
+                let predicted = near.apply(Point(w - 2.5, h - 2.5))
+                let moduleSize = pattern.moduleSize
+                // With one anchor at the far end a homography's perspective terms are unreliable: fit an
+                // affine map, which a photo of a long, narrow symbol follows closely.
+                guard let subPattern = AlignmentPatternFinder.find(in: image, near: predicted, moduleSize: moduleSize,
+                                                                   radius: moduleSize * max(4, w / 8)),
+                      let transform = PerspectiveTransform.fittingAffine(
+                          from: unit + [Point(w - 2.5, h - 2.5)], to: corners + [subPattern])
+                else { continue }
+                found.append(Candidate(grid: SamplingGrid(width: version.width, height: version.height, transform: transform),
+                                       version: version, level: level, mirrored: mirrored, distance: distance))
+            }
+        }
+        return found.sorted { $0.distance < $1.distance }
+    }
+}

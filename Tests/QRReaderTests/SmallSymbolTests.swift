@@ -1,0 +1,56 @@
+import Foundation
+import QRCore
+import QRTestSupport
+import Testing
+@testable import QRReader
+
+/// A Micro QR or rMQR symbol from Fixtures/small-symbols.jsonl (made once by segno and rmqrcode, see
+/// Scripts/make_small_symbol_fixture.py).
+struct SmallSymbol: Decodable, CustomTestStringConvertible, Sendable {
+    let symbology: String
+    let version: String
+    let text: String
+    let rows: [String]
+
+    var testDescription: String { "\(version) \(text)" }
+
+    var modules: BitMatrix { BitMatrix(rows: rows.map { $0.map { $0 == "1" } }) }
+
+    static let all: [SmallSymbol] = {
+        guard let url = Bundle.module.url(forResource: "small-symbols", withExtension: "jsonl", subdirectory: "Fixtures"),
+              let text = try? String(contentsOf: url, encoding: .utf8)
+        else { return [] }
+        return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(SmallSymbol.self, from: Data($0.utf8)) }
+    }()
+}
+
+@Suite("Micro QR and rMQR")
+struct SmallSymbolTests {
+    @Test func fixtureIsThere() { #expect(SmallSymbol.all.count == 13) }
+
+    @Test(arguments: SmallSymbol.all)
+    func readsRenderedSymbol(_ symbol: SmallSymbol) throws {
+        let modules = symbol.modules
+        let scale = 6.0
+        let width = Double(modules.width) * scale + 60, height = Double(modules.height) * scale + 60
+        var scene = SyntheticScene(width: Int(width), height: Int(height))
+        scene.place(modules, corners: [Point(30, 30), Point(width - 30, 30), Point(width - 30, height - 30), Point(30, height - 30)],
+                    quietZone: 2)
+        let results = read(scene)
+        #expect(results.map(\.text) == [symbol.text])
+        #expect(results.first?.symbology.rawValue == symbol.symbology)
+        #expect(results.first?.versionName == symbol.version)
+    }
+
+    @Test func microQRRotatedAndMirrored() throws {
+        let symbol = try #require(SmallSymbol.all.first { $0.version == "M4" })
+        var scene = SyntheticScene(width: 240, height: 240)
+        scene.place(symbol.modules, center: Point(120, 120), moduleSize: 7, degrees: 130, quietZone: 2)
+        #expect(read(scene).map(\.text) == [symbol.text])
+        var mirrored = SyntheticScene(width: 240, height: 240)
+        mirrored.place(symbol.modules.transposed(), center: Point(120, 120), moduleSize: 7, degrees: 20, quietZone: 2)
+        let result = read(mirrored)
+        #expect(result.map(\.text) == [symbol.text])
+        #expect(result.first?.mirrored == true)
+    }
+}

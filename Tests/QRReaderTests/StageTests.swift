@@ -1,0 +1,243 @@
+import Foundation
+import QRCore
+@testable import QREncoder
+import QRTestSupport
+import Testing
+@testable import QRReader
+
+/// A plane from a synthetic scene.
+func plane(_ scene: SyntheticScene) -> LuminancePlane {
+    LuminancePlane(width: scene.width, height: scene.height, pixels: scene.pixels)
+}
+
+@Suite("Binarization")
+struct BinarizationTests {
+    @Test func blockThresholdFollowsAStrongShadow() throws {
+        // Modules of a known symbol under light falling from 100 % to 30 % across the picture.
+        let code = try QRCode.encode("shadow", options: .version(2))
+        var scene = SyntheticScene(width: 260, height: 260)
+        scene.place(code.modules, center: Point(130, 130), moduleSize: 8)
+        scene.addShadow(factor: 0.3)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        var wrong = 0
+        for y in 0..<code.size {
+            for x in 0..<code.size {
+                let px = 130 - 100 + x * 8 + 4, py = 130 - 100 + y * 8 + 4
+                if binary.isDark(px, py) != code.modules[x, y] { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+        // A single global threshold cannot follow it.
+        let global = GlobalBinarizer.binarize(plane(scene))
+        #expect(global.bits != binary.bits)
+    }
+
+    @Test func globalThresholdSitsBetweenTheTwoPeaks() throws {
+        var pixels = [UInt8](repeating: 40, count: 100 * 100)
+        for i in stride(from: 0, to: pixels.count, by: 3) { pixels[i] = 210 }
+        let threshold = GlobalBinarizer.threshold(LuminancePlane(width: 100, height: 100, pixels: pixels))
+        #expect(threshold > 40 && threshold < 210)
+    }
+
+    @Test func smallImagesFallBackToTheGlobalThreshold() {
+        let tiny = LuminancePlane(width: 12, height: 12, pixels: (0..<144).map { $0 % 2 == 0 ? 0 : 255 })
+        let binary = BlockBinarizer.binarize(tiny)
+        #expect(binary.isDark(0, 0) && !binary.isDark(1, 0))
+    }
+}
+
+@Suite("Finder patterns")
+struct FinderPatternTests {
+    @Test(arguments: [0.0, 30, 45, 77])
+    func threePatternsAtTheSymbolsCorners(_ degrees: Double) throws {
+        let code = try QRCode.encode("finder patterns", options: .version(3))
+        var scene = SyntheticScene(width: 300, height: 300)
+        scene.place(code.modules, center: Point(150, 150), moduleSize: 6, degrees: degrees)
+        let patterns = FinderPatternFinder.find(in: BlockBinarizer.binarize(plane(scene)), rowStep: 1)
+        #expect(patterns.count == 3)
+        // Finder centres are 3.5 modules in from the corners: 29/2 − 3.5 = 11 modules from the centre.
+        let angle = degrees * .pi / 180
+        func rotated(_ x: Double, _ y: Double) -> Point {
+            Point(150 + (x * cos(angle) - y * sin(angle)) * 6, 150 + (x * sin(angle) + y * cos(angle)) * 6)
+        }
+        for expected in [rotated(-11, -11), rotated(11, -11), rotated(-11, 11)] {
+            #expect(patterns.contains { $0.center.distance(to: expected) < 2 && abs($0.moduleSize - 6) < 1.5 })
+        }
+        let sets = FinderPatternGrouper.sets(from: patterns)
+        #expect(sets.count == 1)
+        #expect(try #require(sets.first).topLeft.center.distance(to: rotated(-11, -11)) < 2)
+        #expect(try #require(sets.first).topRight.center.distance(to: rotated(11, -11)) < 2)
+    }
+
+    /// Pixel noise matches 1:1:3:1:1 along four lines now and then, but only at the scale of single pixels.
+    @Test func noiseOnlyMimicsPixelSizedFinderPatterns() {
+        var random = SeededGenerator(seed: 99)
+        let pixels = (0..<(400 * 300)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let patterns = FinderPatternFinder.find(in: BlockBinarizer.binarize(LuminancePlane(width: 400, height: 300, pixels: pixels)))
+        #expect(patterns.count < 30)
+        #expect(patterns.allSatisfy { $0.moduleSize < 2 })
+    }
+
+    @Test func sheetOfLabelsGroupsEverySymbol() throws {
+        var scene = SyntheticScene(width: 640, height: 480)
+        for row in 0..<3 {
+            for column in 0..<4 {
+                let code = try QRCode.encode("label \(row)-\(column)")
+                scene.place(code.modules, center: Point(Double(90 + column * 150), Double(90 + row * 150)), moduleSize: 4)
+            }
+        }
+        let results = read(scene)
+        #expect(Set(results.map(\.text)) == Set((0..<3).flatMap { r in (0..<4).map { "label \(r)-\($0)" } }))
+    }
+}
+
+@Suite("Format, codewords and bitstream")
+struct DecodingStageTests {
+    @Test func formatInformationSurvivesThreeBitErrorsAndMirroring() throws {
+        let code = try QRCode.encode("format", options: EncodingOptions(errorCorrectionLevel: .quartile, mask: 5))
+        var modules = code.modules
+        for (x, y) in FormatInformation.positions(size: code.size)[0].prefix(3) { modules[x, y].toggle() }
+        let reading = try #require(FormatReader.readings(modules).first)
+        #expect(reading.format == FormatInformation(level: .quartile, mask: MaskPattern.all[5]))
+        #expect(!reading.mirrored)
+        let mirrored = try #require(FormatReader.readings(code.modules.transposed()).first)
+        #expect(mirrored.mirrored)
+        #expect(mirrored.format.mask.rawValue == 5)
+    }
+
+    @Test func erasuresRescueABlockBeyondErrorCapacity() throws {
+        let code = try QRCode.encode(String(repeating: "erasure ", count: 4), options: EncodingOptions(errorCorrectionLevel: .high, versions: 4...4))
+        let template = SymbolTemplate.of(code.version)
+        let layout = BlockLayout(version: code.version, level: .high)
+        var modules = code.modules
+        var confidence = [Float](repeating: 50, count: modules.storage.count)
+        // Destroy more codewords per block than errors alone can fix, and mark them unreliable.
+        let ecc = layout.errorCorrectionCodewordsPerBlock
+        for block in layout.blockIndices() {
+            for codeword in block.prefix(ecc / 2 + 2) {
+                for bit in 0..<8 {
+                    let p = Int(template.dataPositions[codeword * 8 + bit])
+                    modules.storage[p] ^= UInt8(bit % 2)
+                    confidence[p] = 1
+                }
+            }
+        }
+        #expect(SymbolDecoder.decode(modules) == nil)
+        #expect(SymbolDecoder.decode(modules, confidence: confidence)?.payload.text == String(repeating: "erasure ", count: 4))
+    }
+
+    @Test func bitstreamOfEveryMode() throws {
+        let segments: [Segment] = [try .eci(26), try .numeric("0123456789"), try .alphanumeric("AB-12"), .bytes(Array("ü!".utf8)),
+                                   try .kanji("漢字")]
+        let code = try QRCode.encode(segments: segments)
+        let data = SymbolBuilder.dataCodewords(segments, header: StructuredAppendInfo(index: 1, count: 3, parity: 0x5A),
+                                               version: code.version, level: code.errorCorrectionLevel)
+        let payload = try BitstreamParser.parse(data, version: code.version)
+        #expect(payload.text == "0123456789AB-12ü!漢字")
+        #expect(payload.eciAssignments == [26])
+        #expect(payload.charset == .utf8 && !payload.charsetGuessed)
+        #expect(payload.structuredAppend == StructuredAppendInfo(index: 1, count: 3, parity: 0x5A))
+        #expect(payload.modes == [.structuredAppend, .eci, .numeric, .alphanumeric, .byte, .kanji])
+    }
+
+    @Test func gs1SeparatorsInAlphanumericMode() throws {
+        // FNC1 first position, then "01%10" in alphanumeric: % is the group separator.
+        var bits = BitBuffer()
+        bits.append(0b0101, bits: 4)
+        try Segment.alphanumeric("01%10%%").write(to: &bits, version: .min)
+        bits.append(0, bits: 4)
+        let payload = try BitstreamParser.parse(bits.bytes + [UInt8](repeating: 0, count: 4), version: .min)
+        #expect(payload.text == "01\u{1D}10%")
+        #expect(payload.fnc1 == .gs1)
+    }
+
+    @Test func malformedBitstreamsAreErrorsNotCrashes() {
+        // An undefined mode indicator (0110), and a byte segment claiming more bytes than exist.
+        #expect(throws: BitstreamError.self) { try BitstreamParser.parse([0b0110_0000, 0], version: .min) }
+        #expect(throws: BitstreamError.self) { try BitstreamParser.parse([0b0100_1111, 0b1111_0000], version: .min) }
+        var random = SeededGenerator(seed: 5)
+        for _ in 0..<500 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            _ = try? BitstreamParser.parse(bytes, version: Version(Int.random(in: 1...40, using: &random)) ?? .min)
+        }
+    }
+
+    @Test func charsetGuessing() throws {
+        #expect(CharsetGuesser.guess(Array("plain".utf8)) == .utf8)
+        #expect(CharsetGuesser.guess(Array("Grüße".utf8)) == .utf8)
+        #expect(CharsetGuesser.guess(try #require(Charset.isoLatin1.encode("Grüße aus Köln"))) == .isoLatin1)
+        #expect(CharsetGuesser.guess(try #require(Charset.shiftJIS.encode("日本語のテキスト"))) == .shiftJIS)
+        #expect(CharsetGuesser.guess(try #require(Charset.gb18030.encode("中文二维码扫描"))) == .gb18030)
+        #expect(CharsetGuesser.guess(try #require(Charset.gb18030.encode("价格：￥12.50"))) == .gb18030)
+        // Half-width katakana pairs up like GB 2312 too; ZXing (and every peer) reads it as Shift_JIS.
+        #expect(CharsetGuesser.guess([0xC3, 0xDE, 0xBB, 0xDE, 0xB2, 0xDD, 0x51, 0x52]) == .shiftJIS)
+        // Accented letters stand alone between ASCII letters, so Latin-1 text does not pair up as GB 2312.
+        #expect(CharsetGuesser.guess(try #require(Charset.isoLatin1.encode("Señor Müller, café"))) == .isoLatin1)
+    }
+}
+
+@Suite("Reader results")
+struct ReaderResultTests {
+    /// The seeds' case: an Alipay and a WeChat code side by side.
+    @Test func twoCodesYieldTwoResultsWithTheirCorners() throws {
+        var scene = SyntheticScene(width: 520, height: 260)
+        let alipay = try QRCode.encode("https://qr.alipay.com/fkx12345")
+        let wechat = try QRCode.encode("wxp://f2f0abcdefg")
+        scene.place(alipay.modules, center: Point(130, 130), moduleSize: 5)
+        scene.place(wechat.modules, center: Point(390, 130), moduleSize: 5)
+        let results = read(scene)
+        #expect(Set(results.map(\.text)) == ["https://qr.alipay.com/fkx12345", "wxp://f2f0abcdefg"])
+        for result in results {
+            let code = result.text.hasPrefix("https") ? alipay : wechat
+            let centre = Point(result.text.hasPrefix("https") ? 130 : 390, 130)
+            let half = Double(code.size) * 5 / 2
+            let expected = [Point(centre.x - half, centre.y - half), Point(centre.x + half, centre.y - half),
+                            Point(centre.x + half, centre.y + half), Point(centre.x - half, centre.y + half)]
+            for (corner, truth) in zip(result.corners.corners, expected) { #expect(corner.distance(to: truth) < 5) }
+        }
+    }
+
+    @Test func optionsLimitWhereAndHowMuch() throws {
+        var scene = SyntheticScene(width: 520, height: 260)
+        scene.place(try QRCode.encode("left").modules, center: Point(130, 130), moduleSize: 5)
+        scene.place(try QRCode.encode("right").modules, center: Point(390, 130), moduleSize: 5)
+        let right = read(scene, options: ReaderOptions(regionOfInterest: .normalized(Rect(x: 0.5, y: 0, width: 0.5, height: 1))))
+        #expect(right.map(\.text) == ["right"])
+        #expect(try #require(right.first).center.x > 300, "corners are in whole-image coordinates")
+        let pixels = read(scene, options: ReaderOptions(regionOfInterest: .pixels(Rect(x: 0, y: 0, width: 260, height: 260))))
+        #expect(pixels.map(\.text) == ["left"])
+        #expect(read(scene, options: ReaderOptions(maximumCodes: 1)).count == 1)
+        #expect(read(scene, options: ReaderOptions(accuracy: .fast)).count == 2)
+    }
+
+    @Test func structuredAppendPartsMergeWhenAllArePresent() throws {
+        let text = String(repeating: "Linked symbols carry one message. ", count: 6)
+        let parts = try QRCode.encodeStructuredAppend(text, count: 3)
+        var scene = SyntheticScene(width: 900, height: 320)
+        for (i, part) in parts.enumerated() {
+            scene.place(part.modules, center: Point(Double(150 + i * 300), 160), moduleSize: 4)
+        }
+        let results = read(scene)
+        #expect(results.count == 1)
+        #expect(results.first?.text == text)
+        #expect(results.first?.parts.map { $0.structuredAppend?.index } == [0, 1, 2])
+
+        var two = SyntheticScene(width: 620, height: 320)
+        for (i, part) in parts.prefix(2).enumerated() { two.place(part.modules, center: Point(Double(150 + i * 300), 160), moduleSize: 4) }
+        #expect(read(two).count == 2, "an incomplete sequence stays separate")
+    }
+
+    @Test func garbageInputsGiveNothingAndNeverCrash() {
+        var random = SeededGenerator(seed: 12)
+        #expect(QRCodeReader().read(luminance: [], width: 0, height: 0).isEmpty)
+        #expect(QRCodeReader().read(luminance: [0], width: 1, height: 1).isEmpty)
+        #expect(QRCodeReader().read(luminance: [1, 2, 3], width: 5, height: 5).isEmpty, "mismatched sizes are refused")
+        for (w, h) in [(11, 11), (40, 7), (300, 200), (64, 640)] {
+            for fill in [UInt8(0), 255] {
+                #expect(QRCodeReader().read(luminance: [UInt8](repeating: fill, count: w * h), width: w, height: h).isEmpty)
+            }
+            let noise = (0..<(w * h)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            #expect(QRCodeReader().read(luminance: noise, width: w, height: h).isEmpty)
+        }
+    }
+}
