@@ -18,11 +18,7 @@ struct PhotoScan {
             throw CommandFailure(message: "\(path): \(error)", status: 2)
         }
         let stored = decoded.image
-        var codes = QRCodeReader(options: options).read(GrayImage(stored))
-        if codes.isEmpty {
-            // Light-coloured codes (yellow, cyan on white) keep their contrast in the darkest channel.
-            codes = QRCodeReader(options: options).read(GrayImage(stored, conversion: .darkestChannel))
-        }
+        let codes = QRCodeReader(options: options).read(stored)
         let orientation = decoded.orientation
         let displayed = codes.map { code in
             var moved = code

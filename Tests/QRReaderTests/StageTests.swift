@@ -1,5 +1,6 @@
 import Foundation
 import QRCore
+import QRImage
 @testable import QREncoder
 import QRTestSupport
 import Testing
@@ -88,6 +89,49 @@ struct FinderPatternTests {
         }
         let results = read(scene)
         #expect(Set(results.map(\.text)) == Set((0..<3).flatMap { r in (0..<4).map { "label \(r)-\($0)" } }))
+    }
+}
+
+@Suite("Locating")
+struct LocatingTests {
+    /// A finder's square is fitted once in its own axes and relabelled for each symbol it may belong to.
+    @Test(arguments: [0.0, 20, 45, 110])
+    func finderSquareIsRelabelledForTheSymbolsAxes(_ degrees: Double) throws {
+        let code = try QRCode.encode("corners", options: .version(2))
+        var scene = SyntheticScene(width: 300, height: 300)
+        scene.place(code.modules, center: Point(150, 150), moduleSize: 6, degrees: degrees)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let angle = degrees * .pi / 180
+        let u = Point(cos(angle), sin(angle)), v = Point(-sin(angle), cos(angle))
+        // The top-left finder: its outer corners are modules (0,0), (7,0), (7,7), (0,7) of the symbol.
+        func pixel(_ x: Double, _ y: Double) -> Point {
+            let dx = (x - 12.5) * 6, dy = (y - 12.5) * 6
+            return Point(150 + dx * u.x + dy * v.x, 150 + dx * u.y + dy * v.y)
+        }
+        let finder = try #require(FinderPatternFinder.find(in: binary, rowStep: 1).min { $0.center.distance(to: pixel(3.5, 3.5)) < $1.center.distance(to: pixel(3.5, 3.5)) })
+        let square = try #require(FinderCorners.square(of: finder, in: binary))
+        let corners = try #require(square.oriented(u: u, v: v, around: finder.center)?.corners)
+        for (corner, truth) in zip(corners, [pixel(0, 0), pixel(7, 0), pixel(7, 7), pixel(0, 7)]) {
+            #expect(corner.distance(to: truth) < 2)
+        }
+        // Seen mirrored (axes swapped), the same square's corners come in the mirrored order.
+        let mirrored = try #require(square.oriented(u: v, v: u, around: finder.center)?.corners)
+        #expect(mirrored[1].distance(to: corners[3]) < 0.01 && mirrored[3].distance(to: corners[1]) < 0.01)
+    }
+
+    @Test func nearlyIdenticalGridsAreSampledOnce() throws {
+        var attempted = AttemptedGrids()
+        let square = [Point(0, 0), Point(21, 0), Point(21, 21), Point(0, 21)]
+        func grid(shiftedBy shift: Double) throws -> SamplingGrid {
+            let transform = try #require(PerspectiveTransform(from: square, to: square.map { Point($0.x * 4 + 10 + shift, $0.y * 4 + 10) }))
+            return SamplingGrid(dimension: 21, transform: transform)
+        }
+        #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: .binary(pass: 1)))
+        // A hundredth of a module away: the same samples.
+        #expect(!attempted.insert(try grid(shiftedBy: 0.04), scale: 1, sampling: .binary(pass: 1)))
+        // Half a module away, or another binary image: worth sampling.
+        #expect(attempted.insert(try grid(shiftedBy: 2), scale: 1, sampling: .binary(pass: 1)))
+        #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: .binary(pass: 2)))
     }
 }
 
@@ -195,6 +239,24 @@ struct ReaderResultTests {
                             Point(centre.x + half, centre.y + half), Point(centre.x - half, centre.y + half)]
             for (corner, truth) in zip(result.corners.corners, expected) { #expect(corner.distance(to: truth) < 5) }
         }
+    }
+
+    /// A pale yellow code on white all but disappears in luminance; its darkest (blue) channel keeps it.
+    @Test func lightColouredCodesReadFromTheDarkestChannel() throws {
+        let code = try QRCode.encode("pale yellow")
+        var scene = SyntheticScene(width: 200, height: 200, background: 255)
+        scene.place(code.modules, center: Point(100, 100), moduleSize: 6, quietZone: 4)
+        // Dark modules become pale yellow (255, 255, 160): luminance 244 against 255, blue 160 against 255.
+        var rgba = [UInt8]()
+        for value in scene.pixels {
+            let t = Double(value) / 255
+            rgba += [255, 255, UInt8((160 + 95 * t).rounded()), 255]
+        }
+        let image = try RGBAImage(width: 200, height: 200, pixels: rgba)
+        #expect(QRCodeReader(options: ReaderOptions(accuracy: .thorough)).read(GrayImage(image)).isEmpty)
+        #expect(QRCodeReader(options: ReaderOptions(accuracy: .thorough)).read(image).map(\.text) == ["pale yellow"])
+        // Fast accuracy makes one read only.
+        #expect(QRCodeReader(options: ReaderOptions(accuracy: .fast)).read(image).isEmpty)
     }
 
     @Test func optionsLimitWhereAndHowMuch() throws {

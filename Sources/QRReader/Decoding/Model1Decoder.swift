@@ -2,13 +2,15 @@ import QRCore
 
 /// Decodes a sampled symbol as QR code Model 1, once Model 2 decoding has failed on it.
 enum Model1Decoder {
-    static func decode(_ modules: BitMatrix) -> DecodedSymbol? {
+    /// Decodes `modules` if its Model 1 format information reads within fewer than `formatCloserThan` bit
+    /// errors.
+    static func decode(_ modules: BitMatrix, formatCloserThan limit: Int = .max) -> DecodedSymbol? {
         guard modules.width == modules.height, let version = Model1Version((modules.width - 17) / 4),
               version.size == modules.width
         else { return nil }
         for mirrored in [false, true] {
             let oriented = mirrored ? modules.transposed() : modules
-            guard let (level, mask) = readFormat(oriented) else { continue }
+            guard let (level, mask) = readFormat(oriented, closerThan: limit) else { continue }
             let positions = version.codewordPositions
             guard positions.count == version.totalCodewords else { return nil }
             var codewords = positions.map { bits in
@@ -55,7 +57,7 @@ enum Model1Decoder {
     }
 
     /// Level and mask from either copy of the format information under Model 1's mask (or none).
-    private static func readFormat(_ modules: BitMatrix) -> (ErrorCorrectionLevel, MaskPattern)? {
+    private static func readFormat(_ modules: BitMatrix, closerThan limit: Int) -> (ErrorCorrectionLevel, MaskPattern)? {
         var best: (data: Int, distance: Int)?
         for copy in FormatInformation.positions(size: modules.width) {
             var bits = 0
@@ -67,7 +69,7 @@ enum Model1Decoder {
                 }
             }
         }
-        guard let data = best?.data, let level = ErrorCorrectionLevel(formatBits: data >> 3),
+        guard let data = best?.data, let distance = best?.distance, distance < limit, let level = ErrorCorrectionLevel(formatBits: data >> 3),
               let mask = MaskPattern(data & 7)
         else { return nil }
         return (level, mask)

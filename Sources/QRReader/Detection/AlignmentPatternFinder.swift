@@ -36,7 +36,11 @@ enum AlignmentPatternFinder {
                 var end = x
                 while end <= x1 && image.isDark(end, y) { end += 1 }
                 let run = end - x
-                if Double(run) <= m * 1.8 + 1, Double(run) >= m * 0.4 {
+                // A light run of about a module on each side, cheap to check on the row, before the
+                // ray casting of `confirm`: data areas are full of module-sized dark runs.
+                if Double(run) <= m * 1.8 + 1, Double(run) >= m * 0.4,
+                   lightRunFits(image, y: y, from: x - 1, step: -1, moduleSize: m),
+                   lightRunFits(image, y: y, from: end, step: 1, moduleSize: m) {
                     let cx = Double(x + end) / 2
                     if let center = confirm(in: image, x: cx, y: Double(y) + 0.5, moduleSize: m) {
                         let d = center.distance(to: estimate)
@@ -52,12 +56,27 @@ enum AlignmentPatternFinder {
         return best
     }
 
+    /// Whether the light run starting at `x` and going in `step` direction is about a module long and
+    /// ends in a dark pixel (the pattern's outer ring).
+    @inline(__always)
+    private static func lightRunFits(_ image: BinaryImage, y: Int, from x: Int, step: Int, moduleSize m: Double) -> Bool {
+        let longest = Int(m * 1.8 + 1)
+        var length = 0
+        var x = x
+        while image.contains(x, y), !image.isDark(x, y) {
+            length += 1
+            if length > longest { return false }
+            x += step
+        }
+        return image.contains(x, y) && Double(length) >= m * 0.3
+    }
+
     /// Checks the 1:1:1 light–dark–light core with dark rings beyond, horizontally, vertically and
     /// diagonally, and returns the refined centre.
     static func confirm(in image: BinaryImage, x: Double, y: Double, moduleSize m: Double) -> Point? {
         var center = Point(x, y)
         let maxRun = m * 3 + 2
-        for direction in [Point(0, 1), Point(1, 0), Point(0, 1)] {
+        for direction in refinementDirections {
             guard let runs = PatternRuns.symmetricRuns(in: image, center: center, direction: direction, maxRun: maxRun),
                   core(runs, m)
             else { return nil }
@@ -70,14 +89,17 @@ enum AlignmentPatternFinder {
         // Along a diagonal the runs stretch by up to √2 depending on rotation: check their ratio only.
         let diagonal = Point(0.5.squareRoot(), 0.5.squareRoot())
         guard let runs = PatternRuns.symmetricRuns(in: image, center: center, direction: diagonal, maxRun: maxRun * 1.5),
-              let module = PatternRuns.moduleSize(Array(runs[1...3]), pattern: [1, 1, 1], tolerance: 0.7),
+              let module = PatternRuns.moduleSize(runs.slice(1..<4), pattern: RunLengths(1, 1, 1), tolerance: 0.7),
               module > m * 0.5, module < m * 2, runs[0] > 0, runs[4] > 0
         else { return nil }
         return center
     }
 
+    /// Vertical, horizontal, then vertical again once the horizontal centre is known.
+    private static let refinementDirections = [Point(0, 1), Point(1, 0), Point(0, 1)]
+
     /// Light ring, dark core, light ring of about one module each, with some dark beyond on both sides.
-    private static func core(_ runs: [Double], _ m: Double) -> Bool {
+    private static func core(_ runs: RunLengths, _ m: Double) -> Bool {
         let limit = max(m * 0.7, 1.0)
         return abs(runs[1] - m) <= limit && abs(runs[2] - m) <= limit && abs(runs[3] - m) <= limit
             && runs[0] >= m * 0.3 && runs[4] >= m * 0.3

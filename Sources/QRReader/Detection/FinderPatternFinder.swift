@@ -4,13 +4,12 @@ import QRCore
 /// the ratio 1:1:3:1:1, and each hit is confirmed by reading the same ratio vertically and along both
 /// diagonals through its centre, so rotated, skewed and mirrored symbols are found and texture is not.
 enum FinderPatternFinder {
-    static let pattern = [1, 1, 3, 1, 1]
+    static let pattern = RunLengths(1, 1, 3, 1, 1)
 
     /// All finder patterns; `rowStep` rows are skipped between scans (1 scans every row).
     static func find(in image: BinaryImage, rowStep: Int = 2) -> [FinderPattern] {
         var found: [FinderPattern] = []
         let width = image.width
-        var runs = [Int](repeating: 0, count: 5)
         image.bits.withUnsafeBytes { bits in
             var y = rowStep / 2
             while y < image.height {
@@ -30,7 +29,7 @@ enum FinderPatternFinder {
                     while x < width && bits[row + x] == color { x += 1 }
                     let r4 = x - start
                     if color == 1 && r0 > 0 {
-                        runs[0] = r0; runs[1] = r1; runs[2] = r2; runs[3] = r3; runs[4] = r4
+                        let runs = RunLengths(Double(r0), Double(r1), Double(r2), Double(r3), Double(r4))
                         if plausible(runs) {
                             let centerX = Double(x - r4 - r3) - Double(r2) / 2
                             let probe = Point(centerX, Double(y) + 0.5)
@@ -51,7 +50,7 @@ enum FinderPatternFinder {
 
     /// Cheap ratio test on a row before the cross checks.
     @inline(__always)
-    private static func plausible(_ r: [Int]) -> Bool {
+    private static func plausible(_ r: RunLengths) -> Bool {
         let center = r[2]
         guard center >= 3, center >= max(r[1], r[3]), 2 * center >= 3 * max(r[0], r[4]) - 2 else { return false }
         return PatternRuns.moduleSize(r, pattern: pattern, tolerance: 0.7) != nil

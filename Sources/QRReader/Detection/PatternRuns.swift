@@ -1,22 +1,84 @@
 import QRCore
 
+/// Up to five run lengths (or ratio units), stored inline: the ratio tests run hundreds of thousands of
+/// times per image and must not allocate.
+struct RunLengths: Sendable {
+    private(set) var count: Int
+    private var storage: (Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0)
+
+    /// `count` (at most 5) zero lengths.
+    init(count: Int) {
+        precondition((0...5).contains(count), "at most five runs")
+        self.count = count
+    }
+
+    /// Three lengths, in order.
+    init(_ a: Double, _ b: Double, _ c: Double) {
+        count = 3
+        storage = (a, b, c, 0, 0)
+    }
+
+    /// Five lengths, in order.
+    init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double) {
+        count = 5
+        storage = (a, b, c, d, e)
+    }
+
+    subscript(index: Int) -> Double {
+        get {
+            switch index {
+            case 0: return storage.0
+            case 1: return storage.1
+            case 2: return storage.2
+            case 3: return storage.3
+            case 4: return storage.4
+            default: preconditionFailure("run index out of range")
+            }
+        }
+        set {
+            switch index {
+            case 0: storage.0 = newValue
+            case 1: storage.1 = newValue
+            case 2: storage.2 = newValue
+            case 3: storage.3 = newValue
+            case 4: storage.4 = newValue
+            default: preconditionFailure("run index out of range")
+            }
+        }
+    }
+
+    /// The sum of the lengths.
+    var total: Double {
+        var sum = 0.0
+        for i in 0..<count { sum += self[i] }
+        return sum
+    }
+
+    /// Lengths `range` of these, e.g. the middle three of five.
+    func slice(_ range: Range<Int>) -> RunLengths {
+        var result = RunLengths(count: range.count)
+        for (i, j) in range.enumerated() { result[i] = self[j] }
+        return result
+    }
+}
+
 /// Run lengths read along a line through a binary image, and tests of their ratios against patterns such
 /// as the finder pattern's 1:1:3:1:1.
 enum PatternRuns {
-    /// Whether `runs` match `pattern` (e.g. [1, 1, 3, 1, 1]) within `tolerance` of a module per unit, and the
+    /// Whether `runs` match `pattern` (e.g. 1:1:3:1:1) within `tolerance` of a module per unit, and the
     /// module size they imply.
     @inline(__always)
-    static func moduleSize(_ runs: [Int], pattern: [Int], tolerance: Double = 0.5) -> Double? {
-        var total = 0, units = 0
+    static func moduleSize(_ runs: RunLengths, pattern: RunLengths, tolerance: Double = 0.5) -> Double? {
+        var total = 0.0, units = 0.0
         for i in 0..<runs.count {
-            if runs[i] == 0 { return nil }
+            if runs[i] <= 0 { return nil }
             total += runs[i]
             units += pattern[i]
         }
-        let module = Double(total) / Double(units)
+        let module = total / units
         // Blur and thresholding shift edges by up to a pixel whatever the module size.
         let slack = max(tolerance * module, 0.75)
-        for i in 0..<runs.count where abs(Double(runs[i]) - Double(pattern[i]) * module) > slack * Double(pattern[i]) {
+        for i in 0..<runs.count where abs(runs[i] - pattern[i] * module) > slack * pattern[i] {
             return nil
         }
         return module
@@ -26,27 +88,34 @@ enum PatternRuns {
     /// and going in direction (dx, dy) in whole-pixel steps; the first run includes the start pixel. Stops
     /// with nil if a run exceeds `maxRun` or the image ends before `count` runs are complete (the last run
     /// may end at the border).
-    static func runs(in image: BinaryImage, fromX x0: Int, y y0: Int, dx: Int, dy: Int, count: Int, maxRun: Int) -> [Int]? {
+    static func runs(in image: BinaryImage, fromX x0: Int, y y0: Int, dx: Int, dy: Int, count: Int, maxRun: Int) -> RunLengths? {
         guard image.contains(x0, y0) else { return nil }
-        var result = [Int](repeating: 0, count: count)
+        var result = RunLengths(count: count)
         var color = image.isDark(x0, y0)
         var index = 0
+        var length = 0
         var x = x0, y = y0
         while true {
             if !image.contains(x, y) {
                 // The image border ends the last run; earlier runs must be complete.
-                return index == count - 1 && result[index] > 0 ? result : nil
+                guard index == count - 1 && length > 0 else { return nil }
+                result[index] = Double(length)
+                return result
             }
             let dark = image.isDark(x, y)
             if dark != color {
+                result[index] = Double(length)
                 index += 1
                 if index == count { return result }
                 color = dark
+                length = 0
             }
-            result[index] += 1
-            if result[index] > maxRun {
+            length += 1
+            if length > maxRun {
                 // The last run only has to be there: it may merge with dark modules beyond.
-                return index == count - 1 ? result : nil
+                guard index == count - 1 else { return nil }
+                result[index] = Double(length)
+                return result
             }
             x += dx
             y += dy
@@ -57,64 +126,61 @@ enum PatternRuns {
     /// [outer, gap, centre, gap, outer], with the centre counted once. Also returns the centre run's
     /// offset: how far its midpoint lies from the start pixel along the direction, in steps.
     static func symmetricRuns(in image: BinaryImage, x: Int, y: Int, dx: Int, dy: Int, maxRun: Int)
-        -> (runs: [Int], centerOffset: Double)?
+        -> (runs: RunLengths, centerOffset: Double)?
     {
         guard image.isDark(x, y),
               let forward = runs(in: image, fromX: x, y: y, dx: dx, dy: dy, count: 3, maxRun: maxRun),
               let backward = runs(in: image, fromX: x, y: y, dx: -dx, dy: -dy, count: 3, maxRun: maxRun)
         else { return nil }
-        let center = forward[0] + backward[0] - 1
         // Centre run spans from −(backward[0] − 1) to forward[0] − 1 in steps; its midpoint:
-        let offset = Double(forward[0] - backward[0]) / 2
-        return ([backward[2], backward[1], center, forward[1], forward[2]], offset)
+        let offset = (forward[0] - backward[0]) / 2
+        return (RunLengths(backward[2], backward[1], forward[0] + backward[0] - 1, forward[1], forward[2]), offset)
     }
-}
 
-extension PatternRuns {
     /// Run lengths in pixels along a ray from `start` in unit direction `direction`, stepping one pixel
     /// at a time: the first run has the start pixel's colour. Nil if a run before the last exceeds `maxRun`
     /// or the image ends before `count` runs are complete.
-    static func runs(in image: BinaryImage, from start: Point, direction: Point, count: Int, maxRun: Double) -> [Double]? {
-        var result = [Double](repeating: 0, count: count)
-        var p = start
-        guard image.contains(p.x, p.y), direction.x.isFinite, direction.y.isFinite,
+    static func runs(in image: BinaryImage, from start: Point, direction: Point, count: Int, maxRun: Double) -> RunLengths? {
+        var result = RunLengths(count: count)
+        var x = start.x, y = start.y
+        guard image.contains(x, y), direction.x.isFinite, direction.y.isFinite,
               let limit = (maxRun * Double(count) + 2).pixelIndex(clampedTo: 0...(4 * (image.width + image.height)))
         else { return nil }
-        var color = image.isDark(at: p.x, p.y)
+        var color = image.isDark(at: x, y)
         var index = 0
+        var length = 0.0
         for _ in 0..<limit {
-            guard image.contains(p.x, p.y) else {
-                return index == count - 1 && result[index] > 0 ? result : nil
+            guard image.contains(x, y) else {
+                guard index == count - 1 && length > 0 else { return nil }
+                result[index] = length
+                return result
             }
-            let dark = image.isDark(at: p.x, p.y)
+            let dark = image.isDark(at: x, y)
             if dark != color {
+                result[index] = length
                 index += 1
                 if index == count { return result }
                 color = dark
+                length = 0
             }
-            result[index] += 1
-            if result[index] > maxRun { return index == count - 1 ? result : nil }
-            p = p + direction
+            length += 1
+            if length > maxRun {
+                guard index == count - 1 else { return nil }
+                result[index] = length
+                return result
+            }
+            x += direction.x
+            y += direction.y
         }
         return nil
     }
 
     /// [outer, gap, centre, gap, outer] of a finder-like pattern read through `center` along `direction`
     /// (unit vector), in pixels.
-    static func symmetricRuns(in image: BinaryImage, center: Point, direction: Point, maxRun: Double) -> [Double]? {
+    static func symmetricRuns(in image: BinaryImage, center: Point, direction: Point, maxRun: Double) -> RunLengths? {
         guard let forward = runs(in: image, from: center, direction: direction, count: 3, maxRun: maxRun),
               let backward = runs(in: image, from: center, direction: direction * -1, count: 3, maxRun: maxRun)
         else { return nil }
-        return [backward[2], backward[1], forward[0] + backward[0] - 1, forward[1], forward[2]]
-    }
-
-    /// Double-valued variant of the ratio test.
-    static func moduleSize(_ runs: [Double], pattern: [Int], tolerance: Double) -> Double? {
-        guard !runs.contains(where: { $0 <= 0 }) else { return nil }
-        let total = runs.reduce(0, +)
-        let module = total / Double(pattern.reduce(0, +))
-        let slack = max(tolerance * module, 0.75)
-        for i in runs.indices where abs(runs[i] - Double(pattern[i]) * module) > slack * Double(pattern[i]) { return nil }
-        return module
+        return RunLengths(backward[2], backward[1], forward[0] + backward[0] - 1, forward[1], forward[2])
     }
 }

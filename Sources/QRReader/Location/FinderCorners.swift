@@ -16,19 +16,25 @@ struct FinderCorners: Sendable {
         return [tl, tr, br, bl]
     }
 
+    /// 48 rays around the centre, every 7.5°.
+    private static let rayDirections: [Point] = (0..<48).map { k in
+        let angle = Double(k) * 2 * .pi / 48
+        return Point(cos(angle), sin(angle))
+    }
+
+    /// From the centre outwards: half the 3-module core, the light ring, the dark ring.
+    private static let halfPattern = RunLengths(3, 2, 2)
+
     init?(image: BinaryImage, pattern: FinderPattern, u: Point, v: Point) {
         let c = pattern.center
         let m = pattern.moduleSize
-        let rays = 48
         // Basis change to (s, t) with p − c = s·u + t·v.
         let det = u.x * v.y - u.y * v.x
         guard abs(det) > 1e-6 else { return nil }
         var sides: [[Point]] = [[], [], [], []]  // top, right, bottom, left
-        for k in 0..<rays {
-            let angle = Double(k) * 2 * .pi / Double(rays)
-            let direction = Point(cos(angle), sin(angle))
+        for direction in Self.rayDirections {
             guard let runs = PatternRuns.runs(in: image, from: c, direction: direction, count: 3, maxRun: m * 4 + 2),
-                  PatternRuns.moduleSize(runs, pattern: [3, 2, 2], tolerance: 0.6) != nil
+                  PatternRuns.moduleSize(runs, pattern: Self.halfPattern, tolerance: 0.6) != nil
             else { continue }
             let edge = c + direction * (runs[0] + runs[1] + runs[2] - 0.5)
             let d = edge - c
@@ -57,23 +63,52 @@ struct FinderCorners: Sendable {
         else { return nil }
     }
 
-    /// The outer square of a lone finder pattern (Micro QR, rMQR) whose orientation is unknown: fitted with
-    /// axes at 0° and 45°, each fit refitted along its own sides (a side classification 40° off still fits
-    /// lines, just poor ones), and the most nearly square result kept.
-    static func square(of pattern: FinderPattern, in image: BinaryImage) -> [Point]? {
+    /// The outer square of a finder pattern whose orientation is not known yet: fitted with axes at 0° (and,
+    /// unless that is already square, 45°), each fit refitted along its own sides (a side classification
+    /// 40° off still fits lines, just poor ones), and the most nearly square result kept. Its sides are
+    /// labelled by those axes; ``oriented(u:v:around:)`` relabels them for a symbol.
+    static func square(of pattern: FinderPattern, in image: BinaryImage) -> FinderCorners? {
         let diagonal = 0.5.squareRoot()
-        var best: (corners: [Point], score: Double)?
+        var best: (square: FinderCorners, score: Double)?
         for (u, v) in [(Point(1, 0), Point(0, 1)), (Point(diagonal, diagonal), Point(-diagonal, diagonal))] {
-            guard var corners = FinderCorners(image: image, pattern: pattern, u: u, v: v)?.corners else { continue }
+            guard var square = FinderCorners(image: image, pattern: pattern, u: u, v: v),
+                  var corners = square.corners
+            else { continue }
             let ownU = (corners[1] - corners[0]).normalized, ownV = (corners[3] - corners[0]).normalized
-            if let refitted = FinderCorners(image: image, pattern: pattern, u: ownU, v: ownV)?.corners { corners = refitted }
+            if let refitted = FinderCorners(image: image, pattern: pattern, u: ownU, v: ownV), let refittedCorners = refitted.corners {
+                (square, corners) = (refitted, refittedCorners)
+            }
             let sides = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
             guard let shortest = sides.min(), let longest = sides.max(), longest > 0 else { continue }
             let diagonals = [corners[0].distance(to: corners[2]), corners[1].distance(to: corners[3])]
             let score = shortest / longest * min(diagonals[0], diagonals[1]) / max(diagonals[0], diagonals[1])
-            if score > (best?.score ?? 0) { best = (corners, score) }
+            if score > (best?.score ?? 0) { best = (square, score) }
+            // Nearly square already: the other axes would find the same square.
+            if score >= 0.9 { break }
         }
-        return best?.corners
+        return best?.square
+    }
+
+    /// The same square with its sides relabelled for a symbol whose axes are `u` (towards its top-right)
+    /// and `v` (towards its bottom-left): each side takes the role whose outward direction it faces from
+    /// `center`. Nil if two sides would face the same way.
+    func oriented(u: Point, v: Point, around center: Point) -> FinderCorners? {
+        let sides = [top, right, bottom, left]
+        let outward = [v * -1, u, v, u * -1]
+        var roles = [Int](repeating: -1, count: 4)
+        for (role, direction) in outward.enumerated() {
+            let facing = sides.indices.max { a, b in
+                (center - sides[a].normal * sides[a].distance(to: center) - center).dot(direction)
+                    < (center - sides[b].normal * sides[b].distance(to: center) - center).dot(direction)
+            }
+            guard let facing, !roles.contains(facing) else { return nil }
+            roles[role] = facing
+        }
+        return FinderCorners(top: sides[roles[0]], right: sides[roles[1]], bottom: sides[roles[2]], left: sides[roles[3]])
+    }
+
+    private init(top: Line, right: Line, bottom: Line, left: Line) {
+        (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
     }
 
     /// A line through `points` after dropping outliers (stray edges in the rays) one at a time; nil if fewer
@@ -88,20 +123,20 @@ struct FinderCorners: Sendable {
         return nil
     }
 
-    /// The fitted squares of one scan's finder patterns, shared by the many candidate sets a pattern takes
-    /// part in. The side classification only needs the symbol's axes within a few degrees, so squares are
-    /// kept per pattern and per 10° of orientation (and handedness).
+    /// The fitted squares of one scan's finder patterns, each fitted once and relabelled for every
+    /// candidate set the pattern takes part in.
     final class Cache {
         private var squares: [Int: FinderCorners?] = [:]
 
         func corners(of pattern: FinderPattern, index: Int, u: Point, v: Point, in image: BinaryImage) -> FinderCorners? {
-            let degrees = atan2(u.y, u.x) * 180 / .pi
-            let bucket = Int(((degrees + 360).truncatingRemainder(dividingBy: 360) / 10).rounded()) % 36
-            let key = (index * 36 + bucket) * 2 + (u.cross(v) > 0 ? 1 : 0)
-            if let cached = squares[key] { return cached }
-            let square = FinderCorners(image: image, pattern: pattern, u: u, v: v)
-            squares[key] = square
-            return square
+            let square: FinderCorners?
+            if let cached = squares[index] {
+                square = cached
+            } else {
+                square = FinderCorners.square(of: pattern, in: image)
+                squares[index] = square
+            }
+            return square?.oriented(u: u, v: v, around: pattern.center)
         }
     }
 }

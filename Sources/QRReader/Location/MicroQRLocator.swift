@@ -18,7 +18,7 @@ enum MicroQRLocator {
     /// finder pattern's own modules, from luminance, at the module centres and slightly offset: small,
     /// blurred symbols rarely survive global thresholding exactly.
     static func candidates(_ pattern: FinderPattern, in image: BinaryImage, luminance plane: LuminancePlane) -> [Candidate] {
-        guard let square = FinderCorners.square(of: pattern, in: image) else { return [] }
+        guard let square = FinderCorners.square(of: pattern, in: image)?.corners else { return [] }
         let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
         var found: [Candidate] = []
         for rotation in 0..<4 {

@@ -2,12 +2,17 @@ import QRCore
 
 /// Reads module colours through a sampling grid, from the binary image or from luminance.
 enum ModuleSampler {
+    // Tap positions within a module, hoisted out of the loops (array literals there would be rebuilt
+    // for every module).
+    private static let binaryTaps: [(Double, Double)] = [(0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)]
+    private static let centreTap: [(Double, Double)] = [(0.5, 0.5)]
+    private static let luminanceTaps: [(Double, Double)] = [(0.5, 0.5), (0.35, 0.5), (0.65, 0.5), (0.5, 0.35), (0.5, 0.65)]
+
     /// Modules from the binary image: each the majority of five taps around the module centre.
     static func sample(_ grid: SamplingGrid, binary image: BinaryImage) -> BitMatrix {
         let w = grid.width, h = grid.height
         var modules = BitMatrix(width: w, height: h)
-        let offsets: [(Double, Double)] = grid.moduleSize >= 4
-            ? [(0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)] : [(0.5, 0.5)]
+        let offsets = grid.moduleSize >= 4 ? binaryTaps : centreTap
         let needed = offsets.count / 2 + 1
         for y in 0..<h {
             for x in 0..<w {
@@ -30,10 +35,11 @@ enum ModuleSampler {
         let w = grid.width, h = grid.height
         var values = [Float](repeating: -1, count: w * h)
         var sum: Float = 0, count: Float = 0
+        let offsets = luminanceTaps
         for y in 0..<h {
             for x in 0..<w {
                 var total = 0.0, taps = 0.0
-                for (ox, oy) in [(0.5, 0.5), (0.35, 0.5), (0.65, 0.5), (0.5, 0.35), (0.5, 0.65)] {
+                for (ox, oy) in offsets {
                     let p = grid.pixel(Double(x) + ox, Double(y) + oy)
                     if let v = plane.sample(p.x, p.y) {
                         total += v

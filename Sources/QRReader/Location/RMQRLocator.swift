@@ -13,7 +13,7 @@ enum RMQRLocator {
     }
 
     static func candidates(_ pattern: FinderPattern, in image: BinaryImage) -> [Candidate] {
-        guard let square = FinderCorners.square(of: pattern, in: image) else { return [] }
+        guard let square = FinderCorners.square(of: pattern, in: image)?.corners else { return [] }
         let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
         var found: [Candidate] = []
         for rotation in 0..<4 {

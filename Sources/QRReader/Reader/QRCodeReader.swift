@@ -19,13 +19,42 @@ public struct QRCodeReader: Sendable {
         read(LuminancePlane(width: image.width, height: image.height, pixels: image.pixels))
     }
 
+    /// Every code in a colour image. It is read from its luminance first; if nothing is found there (with
+    /// `.thorough` accuracy), it is read again from its darkest channel, where light-coloured codes (yellow
+    /// or cyan on white) keep their contrast and some glare is weaker. A time budget covers both reads.
+    public func read(_ image: RGBAImage) -> [ReadResult] {
+        read(GrayImage(image)) { GrayImage(image, conversion: .darkestChannel) }
+    }
+
+    /// Every code in `luminance`, or, if it has none and accuracy is `.thorough`, in the darkest-channel
+    /// version of the same picture that `darkestChannel` makes on demand (for example by decoding the file
+    /// again with ``GrayConversion/darkestChannel``). The second read skips the downscaled and inverted
+    /// passes, which the first already made.
+    public func read(_ luminance: GrayImage, darkestChannel: () -> GrayImage?) -> [ReadResult] {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let results = read(luminance)
+        guard results.isEmpty, options.accuracy == .thorough, let darkest = darkestChannel(), darkest.width == luminance.width,
+              darkest.height == luminance.height, darkest != luminance
+        else { return results }
+        var retry = self
+        if let budget = options.timeBudget {
+            let left = budget - (clock.now - start)
+            guard left > .zero else { return results }
+            retry.options.timeBudget = left
+        }
+        return retry.read(LuminancePlane(width: darkest.width, height: darkest.height, pixels: darkest.pixels), secondChance: true)
+    }
+
     /// Every code in 8-bit luminance pixels (row-major, `width` × `height`).
     public func read(luminance pixels: [UInt8], width: Int, height: Int) -> [ReadResult] {
         guard width > 0, height > 0, pixels.count == width * height else { return [] }
         return read(LuminancePlane(width: width, height: height, pixels: pixels))
     }
 
-    func read(_ full: LuminancePlane) -> [ReadResult] {
+    /// `secondChance` marks a re-read of the same picture in another grey conversion: the downscaled and
+    /// inverted passes already ran on the first conversion and are not repeated.
+    func read(_ full: LuminancePlane, secondChance: Bool = false) -> [ReadResult] {
         let clock = ContinuousClock()
         let start = clock.now
         let (plane, origin) = crop(full)
@@ -33,10 +62,14 @@ public struct QRCodeReader: Sendable {
         var session = Session(options: options, deadline: options.timeBudget.map { start + $0 })
 
         // Later passes only run while something may be missing: nothing found yet, or finder patterns
-        // that formed plausible symbols without decoding.
-        session.scan(plane, scale: 1, inverted: false, binarizer: .block)
+        // that formed plausible symbols without decoding. A second chance (another grey conversion of a
+        // picture that gave nothing) only gets the global threshold, the pass where a conversion with
+        // other contrasts most often differs.
+        if !secondChance {
+            session.scan(plane, scale: 1, inverted: false, binarizer: .block)
+        }
         if options.accuracy == .thorough {
-            if session.mayBeMissingCodes && options.tryDownscale && min(plane.width, plane.height) >= 400 {
+            if !secondChance && session.mayBeMissingCodes && options.tryDownscale && min(plane.width, plane.height) >= 400 {
                 let factor = min(plane.width, plane.height) >= 1600 ? 3 : 2
                 session.scan(plane.downscaled(by: factor), scale: Double(factor), inverted: false, binarizer: .block)
             }
@@ -44,12 +77,9 @@ public struct QRCodeReader: Sendable {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .global)
             }
         }
-        if session.results.isEmpty && options.tryInverted {
-            let inverted = plane.inverted()
-            session.scan(inverted, scale: 1, inverted: true, binarizer: .block)
-            if options.accuracy == .thorough && session.results.isEmpty {
-                session.scan(inverted, scale: 1, inverted: true, binarizer: .global)
-            }
+        // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus).
+        if !secondChance && session.results.isEmpty && options.tryInverted {
+            session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block)
         }
         let results = StructuredAppendMerger.merge(session.results)
         return results.map { result in
@@ -95,6 +125,9 @@ private struct Session {
     var results: [ReadResult] = []
     /// Whether the last pass left finder pattern sets it could not decode.
     private var leftovers = false
+    /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
+    private var attempted = AttemptedGrids()
+    private var passNumber = 0
 
     init(options: ReaderOptions, deadline: ContinuousClock.Instant?) {
         self.options = options
@@ -113,6 +146,7 @@ private struct Session {
     /// Detects and decodes codes in `plane`; `scale` maps its pixels back to the searched image.
     mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer) {
         guard !isDone else { return }
+        passNumber += 1
         let binary = binarizer == .block ? BlockBinarizer.binarize(plane) : GlobalBinarizer.binarize(plane)
         let rowStep = options.accuracy == .fast ? 3 : 2
         let patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
@@ -156,17 +190,19 @@ private struct Session {
         if !results.contains(where: { Self.isDuplicate($0, result) }) { results.append(result) }
     }
 
-    private func decode(_ set: FinderPatternSet, binary: BinaryImage, plane: LuminancePlane, scale: Double,
-                        inverted: Bool, squares: FinderCorners.Cache) -> ReadResult? {
+    private mutating func decode(_ set: FinderPatternSet, binary: BinaryImage, plane: LuminancePlane, scale: Double,
+                                 inverted: Bool, squares: FinderCorners.Cache) -> ReadResult? {
         for grid in SymbolLocator.grids(for: set, in: binary, cache: squares) {
             // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
             let timing = GridCheck.timingScore(grid, binary: binary)
             guard timing >= 0.6 else { continue }
-            if let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary)) {
+            if attempted.insert(grid, scale: scale, sampling: .binary(pass: passNumber)),
+               let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary)) {
                 return result(symbol, grid: grid, scale: scale, inverted: inverted)
             }
             // Luminance sampling with erasures is worth its cost only on a grid that fits well.
-            if options.accuracy == .thorough && timing >= 0.7 {
+            if options.accuracy == .thorough && timing >= 0.7,
+               attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted)) {
                 let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane)
                 if let symbol = SymbolDecoder.decode(modules, confidence: confidence) {
                     return result(symbol, grid: grid, scale: scale, inverted: inverted)
