@@ -91,7 +91,14 @@ enum FinderPatternGrouper {
                     if moduleCount < 21 * 0.9 || moduleCount > 177 * 1.5 { continue }
                     let cosine = (ab + bc - ac) / (2 * dab * dbc)
                     if useFilters && (cosine.isNaN || cosine > cosUpper || cosine < cosLower) { continue }
-                    let score = dab + dbc + abs(dab - dbc)
+                    // Small, square-like triples first. Small: neighbouring symbols on a sheet also form
+                    // right angles, at a larger scale. Square-like (equal legs, a right angle, equal module
+                    // sizes): false triples from patterns in data or texture rarely are, and decoding the
+                    // real symbol first retires the false patterns inside it.
+                    let sizes = [a.moduleSize, b.moduleSize, cc.moduleSize]
+                    let sizeSpread = ((sizes.max() ?? 0) - (sizes.min() ?? 0)) / (sizes.reduce(0, +) / 3)
+                    let badness = abs(dab - dbc) / max(dab, dbc) + (cosine.isNaN ? 1 : abs(cosine)) + sizeSpread
+                    let score = (dab + dbc) * (1 + 2 * badness)
                     // b is top-left; a → b → c clockwise means c is top-right when (c − b) × (a − b) > 0.
                     let (tr, tri, bl, bli) = (cc.center - b.center).cross(a.center - b.center) < 0
                         ? (a, ai, cc, ci) : (cc, ci, a, ai)

@@ -123,7 +123,7 @@ private struct Session {
     let options: ReaderOptions
     let deadline: ContinuousClock.Instant?
     var results: [ReadResult] = []
-    /// Whether the last pass left finder pattern sets it could not decode.
+    /// Whether the last pass left finder patterns it could not account for.
     private var leftovers = false
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
@@ -151,11 +151,18 @@ private struct Session {
         let rowStep = options.accuracy == .fast ? 3 : 2
         let patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
         var used = Set<Int>()
-        var failed = Set<Int>()
+        var grouped = Set<Int>()
         let squares = FinderCorners.Cache()
-        defer { leftovers = !failed.subtracting(used).isEmpty }
+        defer {
+            // Patterns that formed a plausible symbol but are neither part of a decoded one nor inside one
+            // (where alignment patterns and data can mimic them) may belong to a symbol this pass missed.
+            leftovers = grouped.subtracting(used).contains { index in
+                !results.contains { $0.corners.contains(patterns[index].center * scale) }
+            }
+        }
         if options.symbologies.contains(.qrCode) {
             for set in FinderPatternGrouper.sets(from: patterns) {
+                grouped.formUnion(set.indices)
                 if isDone { return }
                 if set.indices.contains(where: used.contains) { continue }
                 // A set inside a code already found (e.g. from an earlier pass) is that code again.
@@ -165,7 +172,6 @@ private struct Session {
                     continue
                 }
                 guard let result = decode(set, binary: binary, plane: plane, scale: scale, inverted: inverted, squares: squares) else {
-                    failed.formUnion(set.indices)
                     continue
                 }
                 used.formUnion(set.indices)
