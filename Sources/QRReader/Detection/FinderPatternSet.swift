@@ -42,9 +42,12 @@ enum FinderPatternGrouper {
             bins[by * binsX + bx].append(i)
         }
 
-        var scored: [(score: Double, set: FinderPatternSet)] = []
+        var scored: [(score: Double, octave: Int, set: FinderPatternSet)] = []
         let cosUpper = cos(60.0 * .pi / 180), cosLower = cos(120.0 * .pi / 180)
-        let maxCandidates = 16
+        // Partners are taken nearest first. With few patterns every pair is considered: a large symbol's
+        // own finders are its farthest patterns when its data mimics finder patterns. With many (sheets of
+        // labels), the nearest sixteen are enough and keep the count of triples linear.
+        let maxCandidates = count <= 60 ? count : 16
         for i in 0..<count {
             let c = sorted[i]
             // The farthest a partner can be: the largest symbol at this module size, with slack for tilt.
@@ -104,11 +107,24 @@ enum FinderPatternGrouper {
                         ? (a, ai, cc, ci) : (cc, ci, a, ai)
                     let set = FinderPatternSet(topLeft: b, topRight: tr, bottomLeft: bl,
                                                indices: [order[bi], order[tri], order[bli]])
-                    scored.append((score, set))
+                    scored.append((score, Int(log2(max(1, dab + dbc))), set))
                 }
             }
         }
+        // Best first within each octave of size, the octaves taken in turn: a large symbol whose data
+        // forms hundreds of small false triples still gets its turn before the cap.
         scored.sort { $0.score < $1.score }
-        return scored.prefix(maximumSets).map(\.set)
+        var octaves: [Int: [FinderPatternSet]] = [:]
+        for entry in scored { octaves[entry.octave, default: []].append(entry.set) }
+        let queues = octaves.keys.sorted().compactMap { octaves[$0] }
+        var interleaved: [FinderPatternSet] = []
+        var round = 0
+        while interleaved.count < maximumSets, queues.contains(where: { $0.count > round }) {
+            for queue in queues where queue.count > round && interleaved.count < maximumSets {
+                interleaved.append(queue[round])
+            }
+            round += 1
+        }
+        return interleaved
     }
 }
