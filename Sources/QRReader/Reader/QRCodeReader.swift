@@ -69,9 +69,13 @@ public struct QRCodeReader: Sendable {
             session.scan(plane, scale: 1, inverted: false, binarizer: .block)
         }
         if options.accuracy == .thorough {
-            if !secondChance && session.mayBeMissingCodes && options.tryDownscale && min(plane.width, plane.height) >= 400 {
-                let factor = min(plane.width, plane.height) >= 1600 ? 3 : 2
-                session.scan(plane.downscaled(by: factor), scale: Double(factor), inverted: false, binarizer: .block)
+            if !secondChance && options.tryDownscale && min(plane.width, plane.height) >= 400 {
+                // A small pyramid: averaging also washes out screen moiré and print texture finer than the
+                // modules, and lets the local threshold see very large modules whole.
+                let first = min(plane.width, plane.height) >= 1600 ? 3 : 2
+                for factor in [first, 2 * first] where session.mayBeMissingCodes && min(plane.width, plane.height) / factor >= 200 {
+                    session.scan(plane.downscaled(by: factor), scale: Double(factor), inverted: false, binarizer: .block)
+                }
             }
             if session.mayBeMissingCodes {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .global)
