@@ -73,6 +73,9 @@ struct SegmentOptimizer {
     /// The state each mode opens in, and which flag bit it needs (nil: any unit).
     private static let openings: [(mode: SegmentMode, state: Int)] = [(.numeric, 0), (.alphanumeric, 3), (.byte, 5), (.kanji, 6)]
     private static let unreachable = Int.max / 4
+    /// Costs are bits × `bitUnit` + segments: the fewest bits, and among equal bit counts the fewest segments
+    /// (a plain byte segment rather than a byte-and-numeric mix of the same length, as other encoders write).
+    private static let bitUnit = 1 << 24
 
     /// Bits to add unit `index` to an open segment in `state`, and the state after; nil if its mode cannot carry it.
     @inline(__always)
@@ -97,12 +100,11 @@ struct SegmentOptimizer {
         for s in 0..<Self.stateCount { next[s] = Self.unreachable }
         var cheapest = 0, cheapestState = -1
         if let previous {
-            // Continuing the open segment is preferred on ties: fewer segments.
             cheapest = Self.unreachable
             for s in 0..<Self.stateCount where previous[s] < Self.unreachable {
                 if previous[s] < cheapest { cheapest = previous[s]; cheapestState = s }
                 guard let (cost, target) = extend(s, unit: index) else { continue }
-                let total = previous[s] + cost
+                let total = previous[s] + cost * Self.bitUnit
                 if total < next[target] {
                     next[target] = total
                     from?[target] = Int8(s)
@@ -111,7 +113,7 @@ struct SegmentOptimizer {
         }
         for (k, opening) in Self.openings.enumerated() {
             guard let (cost, target) = extend(opening.state, unit: index) else { continue }
-            let total = cheapest + 4 + countBits[k] + cost
+            let total = cheapest + (4 + countBits[k] + cost) * Self.bitUnit + 1
             if total < next[target] {
                 next[target] = total
                 from?[target] = Int8(cheapestState) + 8
@@ -144,7 +146,7 @@ struct SegmentOptimizer {
         }
         running.costs = next
         running.started = true
-        running.bits = next.min() ?? Self.unreachable
+        running.bits = (next.min() ?? Self.unreachable) / Self.bitUnit
     }
 
     /// The cheapest segments for units `range` in symbols of `version`'s size group, segments longer than

@@ -83,6 +83,13 @@ import Testing
         #expect(code.segments.map(\.mode) == [.byte, .numeric])
     }
 
+    @Test func equalBitCountsPreferFewerSegments() throws {
+        // Three digits cost 24 bits as bytes and 4 + 10 + 10 as a numeric segment: a tie, so one segment.
+        #expect(try QRCode.encode("abc123").segments.map(\.mode) == [.byte])
+        // A fourth digit tips it: 28 bits numeric against 32 as bytes.
+        #expect(try QRCode.encode("abc1234").segments.map(\.mode) == [.byte, .numeric])
+    }
+
     @Test func plainTextPolicy() throws {
         #expect(try QRCode.encode("0123456789").segments.map(\.mode) == [.numeric])
         #expect(try QRCode.encode("HELLO WORLD").segments.map(\.mode) == [.alphanumeric])

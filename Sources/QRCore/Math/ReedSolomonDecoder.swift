@@ -75,11 +75,17 @@ public enum ReedSolomonDecoder {
 
     /// Sⱼ = c(αʲ) for j in 0..<count, Horner's rule with the first codeword as the highest power.
     static func computeSyndromes(_ block: [UInt8], count: Int) -> [UInt8] {
-        (0..<count).map { j in
-            let x = GF256.alphaPower(j)
-            var value: UInt8 = 0
-            for c in block { value = GF256.multiply(value, x) ^ c }
-            return value
+        // The tables are fetched once: each access to a lazy global costs a `swift_once` check, which in
+        // this innermost loop of the reader's error correction was a tenth of the decode time.
+        GF256.exp.withUnsafeBufferPointer { exp in
+            GF256.log.withUnsafeBufferPointer { log in
+                (0..<count).map { j in
+                    let power = j % 255
+                    var value: UInt8 = 0
+                    for c in block { value = (value == 0 ? 0 : exp[Int(log[Int(value)]) + power]) ^ c }
+                    return value
+                }
+            }
         }
     }
 
@@ -130,9 +136,15 @@ public enum ReedSolomonDecoder {
     }
 
     private static func evaluate(_ poly: [UInt8], at x: UInt8) -> UInt8 {
-        var value: UInt8 = 0
-        for c in poly.reversed() { value = GF256.multiply(value, x) ^ c }
-        return value
+        guard x != 0 else { return poly.first ?? 0 }
+        return GF256.exp.withUnsafeBufferPointer { exp in
+            GF256.log.withUnsafeBufferPointer { log in
+                let power = Int(log[Int(x)])
+                var value: UInt8 = 0
+                for c in poly.reversed() { value = (value == 0 ? 0 : exp[Int(log[Int(value)]) + power]) ^ c }
+                return value
+            }
+        }
     }
 
     /// d/dx over GF(2ᵐ): even powers vanish, odd powers keep their coefficient.
