@@ -20,12 +20,13 @@ enum MaskEvaluator {
         var best = MaskPattern.all[0]
         var bestPenalty = Int.max
         var candidate = base
+        let formatPositions = FormatInformation.positions(size: size)
         for mask in MaskPattern.all {
             candidate.rows = base.rows
             candidate.columns = base.columns
             candidate.xor(patterns.rows[mask.rawValue], patterns.columns[mask.rawValue])
             let bits = FormatInformation(level: level, mask: mask).codeword
-            for copy in FormatInformation.positions(size: size) {
+            for copy in formatPositions {
                 for (i, p) in copy.enumerated() where (bits >> i) & 1 == 1 { candidate.set(x: p.x, y: p.y) }
             }
             let score = penalty(candidate, limit: bestPenalty)
