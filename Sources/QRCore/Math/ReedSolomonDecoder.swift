@@ -76,7 +76,7 @@ public enum ReedSolomonDecoder {
     /// Sⱼ = c(αʲ) for j in 0..<count, Horner's rule with the first codeword as the highest power.
     static func computeSyndromes(_ block: [UInt8], count: Int) -> [UInt8] {
         // The tables are fetched once: each access to a lazy global costs a `swift_once` check, which in
-        // this innermost loop of the reader's error correction was a tenth of the decode time.
+        // this innermost loop of the reader's error correction took 5 % of a hard image's decode time.
         GF256.exp.withUnsafeBufferPointer { exp in
             GF256.log.withUnsafeBufferPointer { log in
                 (0..<count).map { j in
