@@ -42,42 +42,45 @@ enum MaskEvaluator {
     /// rule adds, so a mask that cannot beat the best so far is abandoned early).
     static func penalty(_ matrix: PackedMatrix, limit: Int = .max) -> Int {
         let size = matrix.size, words = matrix.wordsPerLine
-        var result = 0
-        var dark = 0
-        matrix.rows.withUnsafeBufferPointer { rows in
-            // N2: 2 × 2 blocks of one colour, from pairs of rows.
-            var blocks = 0
-            for y in 0..<(size - 1) {
-                let a = rows.baseAddress! + y * words, b = a + words
-                for w in 0..<words {
-                    // Bit i: module i equals module i+1 (same row) — needs the next word's first bit.
-                    let nextA = w + 1 < words ? a[w + 1] : 0, nextB = w + 1 < words ? b[w + 1] : 0
-                    let vertical = ~(a[w] ^ b[w])
-                    let verticalNext = ~((a[w] >> 1 | nextA << 63) ^ (b[w] >> 1 | nextB << 63))
-                    let horizontal = ~(a[w] ^ (a[w] >> 1 | nextA << 63))
-                    var same = vertical & verticalNext & horizontal
-                    // Only blocks whose left column is 0…size−2.
-                    let firstModule = w * 64
-                    if firstModule + 64 > size - 1 { same &= size - 1 - firstModule >= 64 ? ~0 : (1 << UInt64(max(0, size - 1 - firstModule))) - 1 }
-                    blocks += same.nonzeroBitCount
-                }
-            }
-            result += blocks * n2
-            for i in 0..<(size * words) { dark += rows[i].nonzeroBitCount }
-        }
-        // N4: the smallest k with (45 − 5k)% ≤ dark ≤ (55 + 5k)%.
-        let total = size * size
-        result += ((abs(dark * 20 - total * 10) + total - 1) / total - 1) * n4
-        // N1 and N3, the costly rules, last.
-        matrix.rows.withUnsafeBufferPointer { rows in
+        return matrix.rows.withUnsafeBufferPointer { rows in
+            // The cheap rules first (bit counts), then the run scans of N1 and N3 while the mask can still win.
+            var result = blockPenalty(rows, size: size, words: words) + balancePenalty(rows, size: size)
             matrix.columns.withUnsafeBufferPointer { columns in
                 for line in 0..<size where result < limit {
                     result += linePenalty(rows.baseAddress! + line * words, size: size, words: words)
                     result += linePenalty(columns.baseAddress! + line * words, size: size, words: words)
                 }
             }
+            return result
         }
-        return result
+    }
+
+    /// N2: 2 × 2 blocks of one colour, from pairs of packed rows.
+    private static func blockPenalty(_ rows: UnsafeBufferPointer<UInt64>, size: Int, words: Int) -> Int {
+        var blocks = 0
+        for y in 0..<(size - 1) {
+            let a = rows.baseAddress! + y * words, b = a + words
+            for w in 0..<words {
+                // Bit i: module i equals module i+1 (same row) — needs the next word's first bit.
+                let nextA = w + 1 < words ? a[w + 1] : 0, nextB = w + 1 < words ? b[w + 1] : 0
+                let vertical = ~(a[w] ^ b[w])
+                let verticalNext = ~((a[w] >> 1 | nextA << 63) ^ (b[w] >> 1 | nextB << 63))
+                let horizontal = ~(a[w] ^ (a[w] >> 1 | nextA << 63))
+                var same = vertical & verticalNext & horizontal
+                // Only blocks whose left column is 0…size−2.
+                let firstModule = w * 64
+                if firstModule + 64 > size - 1 { same &= size - 1 - firstModule >= 64 ? ~0 : (1 << UInt64(max(0, size - 1 - firstModule))) - 1 }
+                blocks += same.nonzeroBitCount
+            }
+        }
+        return blocks * n2
+    }
+
+    /// N4: the smallest k with (45 − 5k)% ≤ dark ≤ (55 + 5k)%.
+    private static func balancePenalty(_ rows: UnsafeBufferPointer<UInt64>, size: Int) -> Int {
+        let dark = rows.reduce(0) { $0 + $1.nonzeroBitCount }
+        let total = size * size
+        return ((abs(dark * 20 - total * 10) + total - 1) / total - 1) * n4
     }
 
     /// N1 and N3 along one packed line of `size` modules (bit i of the words is module i).

@@ -73,20 +73,9 @@ public enum ReedSolomonDecoder {
         computeSyndromes(block, count: errorCorrectionCount).allSatisfy { $0 == 0 }
     }
 
-    /// Sⱼ = c(αʲ) for j in 0..<count, Horner's rule with the first codeword as the highest power.
+    /// Sⱼ = c(αʲ) for j in 0..<count, the first codeword being the highest power.
     static func computeSyndromes(_ block: [UInt8], count: Int) -> [UInt8] {
-        // The tables are fetched once: each access to a lazy global costs a `swift_once` check, which in
-        // this innermost loop of the reader's error correction took 5 % of a hard image's decode time.
-        GF256.exp.withUnsafeBufferPointer { exp in
-            GF256.log.withUnsafeBufferPointer { log in
-                (0..<count).map { j in
-                    let power = j % 255
-                    var value: UInt8 = 0
-                    for c in block { value = (value == 0 ? 0 : exp[Int(log[Int(value)]) + power]) ^ c }
-                    return value
-                }
-            }
-        }
+        (0..<count).map { GF256.evaluate(block, atAlphaPower: $0) }
     }
 
     /// The shortest LFSR (connection polynomial, lowest degree first) that generates `sequence`.
@@ -135,16 +124,10 @@ public enum ReedSolomonDecoder {
         return result
     }
 
+    /// poly(x) for coefficients listed lowest power first.
     private static func evaluate(_ poly: [UInt8], at x: UInt8) -> UInt8 {
         guard x != 0 else { return poly.first ?? 0 }
-        return GF256.exp.withUnsafeBufferPointer { exp in
-            GF256.log.withUnsafeBufferPointer { log in
-                let power = Int(log[Int(x)])
-                var value: UInt8 = 0
-                for c in poly.reversed() { value = (value == 0 ? 0 : exp[Int(log[Int(value)]) + power]) ^ c }
-                return value
-            }
-        }
+        return GF256.evaluate(poly.reversed(), atAlphaPower: Int(GF256.log[Int(x)]))
     }
 
     /// d/dx over GF(2ᵐ): even powers vanish, odd powers keep their coefficient.
