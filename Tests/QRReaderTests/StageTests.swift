@@ -133,6 +133,31 @@ struct LocatingTests {
         #expect(attempted.insert(try grid(shiftedBy: 2), scale: 1, sampling: .binary(pass: 1)))
         #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: .binary(pass: 2)))
     }
+
+    @Test func alignmentGridCorrectsAnOffTransformUnderPerspective() throws {
+        // A version 40 symbol with strong perspective (modules from about 4 to 6 px). The transform given
+        // to the piecewise grid is off by two modules at the far corner; every alignment pattern must be
+        // found where the symbol really has it.
+        let code = try QRCode.encode(String(repeating: "PERSPECTIVE ", count: 60), options: .version(40))
+        let corners = [Point(120, 90), Point(860, 140), Point(1010, 1000), Point(70, 930)]
+        var scene = SyntheticScene(width: 1080, height: 1080)
+        scene.place(code.modules, corners: corners)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let d = Double(code.size)
+        let square = [Point(0, 0), Point(d, 0), Point(d, d), Point(0, d)]
+        let truth = try #require(PerspectiveTransform(from: square, to: corners))
+        let off = try #require(PerspectiveTransform(from: square, to: [corners[0], corners[1], corners[2] + Point(10, -8), corners[3]]))
+        let version = try #require(Version(40))
+        let tiles = try #require(SymbolLocator.tiles(binary, version: version, transform: off, moduleSize: 5))
+        let grid = SamplingGrid(dimension: code.size, transform: off, tiles: tiles)
+        for cy in version.alignmentPatternCenters {
+            for cx in version.alignmentPatternCenters {
+                let centre = Point(Double(cx) + 0.5, Double(cy) + 0.5)
+                let error = grid.pixel(centre.x, centre.y).distance(to: truth.apply(centre))
+                #expect(error < 0.5 * truth.moduleSize(at: centre), "alignment pattern (\(cx), \(cy)) off by \(error) px")
+            }
+        }
+    }
 }
 
 @Suite("Format, codewords and bitstream")

@@ -43,6 +43,13 @@ public struct PerspectiveTransform: Sendable, Equatable {
         return Point((a * p.x + b * p.y + c) / w, (d * p.x + e * p.y + f) / w)
     }
 
+    /// The mean length of the images of a unit step in x and in y starting at `p`: the size of a module
+    /// there when the transform maps module coordinates to pixels.
+    public func moduleSize(at p: Point) -> Double {
+        let origin = apply(p)
+        return (apply(Point(p.x + 1, p.y)).distance(to: origin) + apply(Point(p.x, p.y + 1)).distance(to: origin)) / 2
+    }
+
     /// The inverse up to scale (which is all a homography needs).
     public var adjugate: PerspectiveTransform {
         PerspectiveTransform(a: e * i - f * h, b: c * h - b * i, c: b * f - c * e,

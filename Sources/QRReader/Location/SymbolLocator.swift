@@ -44,9 +44,11 @@ enum SymbolLocator {
         case let (nil, l?): best = l
         default: return []
         }
-        var dimension = best.dimension
+        // An estimate a version or two above 40 is a version 40 symbol measured loosely (its modules
+        // foreshortened by perspective); the candidates below try the neighbouring sizes too.
+        guard (21...185).contains(best.dimension), best.moduleSize >= 1 else { return [] }
+        var dimension = min(best.dimension, 177)
         let moduleSize = best.moduleSize
-        guard (21...177).contains(dimension), moduleSize >= 1 else { return [] }
         let u = (tr.center - tl.center).normalized, v = (bl.center - tl.center).normalized
 
         var grids: [SamplingGrid] = []
@@ -214,30 +216,80 @@ enum SymbolLocator {
         return best?.version
     }
 
-    /// Piecewise grid anchored on every alignment pattern, located one after another from the top-left so
-    /// each search starts from its neighbours' actual positions.
+    /// Piecewise grid anchored on every alignment pattern. Lens distortion and bending move the patterns
+    /// away from where `transform` projects them, smoothly across the symbol: each search starts from the
+    /// projection moved as its located neighbours moved, a pattern that moved unlike its neighbours is a
+    /// look-alike in the data and is dropped, and patterns not found move as their neighbours did.
     static func tiles(_ image: BinaryImage, version: Version, transform: PerspectiveTransform, moduleSize: Double) -> SamplingGrid.Tiles? {
         let centers = version.alignmentPatternCenters.map { Double($0) + 0.5 }
         let n = centers.count
         guard n >= 3 else { return nil }
-        var found = [Point?](repeating: nil, count: n * n)
-        func isFinder(_ i: Int, _ j: Int) -> Bool { (i == 0 && j == 0) || (i == n - 1 && j == 0) || (i == 0 && j == n - 1) }
+        // Displacement from the projection, per anchor: known at the finders (the transform fits them).
+        var shift = [Point?](repeating: nil, count: n * n)
+        var isFound = [Bool](repeating: false, count: n * n)
+        let finders = [0, n - 1, (n - 1) * n]
+        for index in finders {
+            shift[index] = .zero
+            isFound[index] = true
+        }
         func projected(_ i: Int, _ j: Int) -> Point { transform.apply(Point(centers[i], centers[j])) }
-        func position(_ i: Int, _ j: Int) -> Point { found[j * n + i] ?? projected(i, j) }
-        var located = 0
-        for j in 0..<n {
-            for i in 0..<n where !isFinder(i, j) {
-                let guess = (i > 0 && j > 0)
-                    ? position(i - 1, j) + position(i, j - 1) - position(i - 1, j - 1)
-                    : projected(i, j)
-                if let point = AlignmentPatternFinder.find(in: image, near: guess, moduleSize: moduleSize, radius: moduleSize * 3) {
-                    found[j * n + i] = point
-                    located += 1
+        // The mean displacement of the known neighbours of (i, j) (8-neighbourhood), and how many there are.
+        func neighbourShift(_ i: Int, _ j: Int, foundOnly: Bool) -> (Point, Int) {
+            var sum = Point.zero, count = 0
+            for dj in -1...1 {
+                for di in -1...1 where di != 0 || dj != 0 {
+                    let a = i + di, b = j + dj
+                    guard (0..<n).contains(a), (0..<n).contains(b), let s = shift[b * n + a],
+                          !foundOnly || isFound[b * n + a] else { continue }
+                    sum = sum + s
+                    count += 1
+                }
+            }
+            return (count > 0 ? sum / Double(count) : .zero, count)
+        }
+        // Two sweeps: the second gives patterns missed in the first their neighbours on every side.
+        for sweep in 0..<2 {
+            // A grid from false finder patterns finds few alignment patterns: no second chance for it.
+            if sweep == 1 && (isFound.filter { $0 }.count - 3) * 4 < n * n - 3 { return nil }
+            for j in 0..<n {
+                for i in 0..<n where !isFound[j * n + i] {
+                    let (expected, known) = neighbourShift(i, j, foundOnly: true)
+                    let guess = projected(i, j) + expected
+                    // Perspective makes modules larger on the near side of the symbol; blur and ink spread
+                    // can make a pattern fit the symbol's mean module size better.
+                    let local = transform.moduleSize(at: Point(centers[i], centers[j]))
+                    let radius = local * (known > 0 ? 2 : 3)
+                    let differs = abs(local - moduleSize) > 0.1 * moduleSize
+                    if let point = AlignmentPatternFinder.find(in: image, near: guess, moduleSize: local, radius: radius)
+                        ?? (differs ? AlignmentPatternFinder.find(in: image, near: guess, moduleSize: moduleSize, radius: radius) : nil) {
+                        shift[j * n + i] = point - projected(i, j)
+                        isFound[j * n + i] = true
+                    }
                 }
             }
         }
+        // A located pattern more than 1.5 modules off its located neighbours' displacement is a look-alike.
+        for index in 0..<(n * n) where isFound[index] && !finders.contains(index) {
+            let (expected, known) = neighbourShift(index % n, index / n, foundOnly: true)
+            if let s = shift[index], known >= 2,
+               s.distance(to: expected) > 1.5 * transform.moduleSize(at: Point(centers[index % n], centers[index / n])) {
+                shift[index] = nil
+                isFound[index] = false
+            }
+        }
+        let located = isFound.filter { $0 }.count - 3
         // Too few found: the single homography is as good.
         guard located * 2 >= n * n - 3 else { return nil }
+        // The rest move as their neighbours did, filled in from the located ones outwards.
+        while shift.contains(where: { $0 == nil }) {
+            let filled = (0..<(n * n)).map { index -> Point? in
+                if let s = shift[index] { return s }
+                let (expected, known) = neighbourShift(index % n, index / n, foundOnly: false)
+                return known > 0 ? expected : nil
+            }
+            shift = filled
+        }
+        func position(_ i: Int, _ j: Int) -> Point { projected(i, j) + (shift[j * n + i] ?? .zero) }
         var anchors = [Point](repeating: .zero, count: n * n)
         for j in 0..<n { for i in 0..<n { anchors[j * n + i] = position(i, j) } }
         var cells: [PerspectiveTransform] = []
