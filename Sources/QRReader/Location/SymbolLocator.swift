@@ -224,23 +224,21 @@ enum SymbolLocator {
         let centers = version.alignmentPatternCenters.map { Double($0) + 0.5 }
         let n = centers.count
         guard n >= 3 else { return nil }
-        // Displacement from the projection, per anchor: known at the finders (the transform fits them).
-        var shift = [Point?](repeating: nil, count: n * n)
-        var isFound = [Bool](repeating: false, count: n * n)
+        // Per anchor (index j·n + i): its projection, the module size there, and its displacement from the
+        // projection once known (nil until located or filled in; zero at the finders, which the transform fits).
+        let projections = (0..<(n * n)).map { transform.apply(Point(centers[$0 % n], centers[$0 / n])) }
+        let localModuleSizes = (0..<(n * n)).map { transform.moduleSize(at: Point(centers[$0 % n], centers[$0 / n])) }
         let finders = [0, n - 1, (n - 1) * n]
-        for index in finders {
-            shift[index] = .zero
-            isFound[index] = true
-        }
-        func projected(_ i: Int, _ j: Int) -> Point { transform.apply(Point(centers[i], centers[j])) }
-        // The mean displacement of the known neighbours of (i, j) (8-neighbourhood), and how many there are.
-        func neighbourShift(_ i: Int, _ j: Int, foundOnly: Bool) -> (Point, Int) {
+        var shift = [Point?](repeating: nil, count: n * n)
+        for index in finders { shift[index] = .zero }
+        var located: Int { shift.lazy.filter { $0 != nil }.count - finders.count }
+        // The mean displacement of the known neighbours of an anchor (8-neighbourhood), and how many there are.
+        func neighbourShift(_ index: Int) -> (Point, Int) {
+            let i = index % n, j = index / n
             var sum = Point.zero, count = 0
-            for dj in -1...1 {
-                for di in -1...1 where di != 0 || dj != 0 {
-                    let a = i + di, b = j + dj
-                    guard (0..<n).contains(a), (0..<n).contains(b), let s = shift[b * n + a],
-                          !foundOnly || isFound[b * n + a] else { continue }
+            for b in max(0, j - 1)...min(n - 1, j + 1) {
+                for a in max(0, i - 1)...min(n - 1, i + 1) where a != i || b != j {
+                    guard let s = shift[b * n + a] else { continue }
                     sum = sum + s
                     count += 1
                 }
@@ -250,48 +248,38 @@ enum SymbolLocator {
         // Two sweeps: the second gives patterns missed in the first their neighbours on every side.
         for sweep in 0..<2 {
             // A grid from false finder patterns finds few alignment patterns: no second chance for it.
-            if sweep == 1 && (isFound.filter { $0 }.count - 3) * 4 < n * n - 3 { return nil }
-            for j in 0..<n {
-                for i in 0..<n where !isFound[j * n + i] {
-                    let (expected, known) = neighbourShift(i, j, foundOnly: true)
-                    let guess = projected(i, j) + expected
-                    // Perspective makes modules larger on the near side of the symbol; blur and ink spread
-                    // can make a pattern fit the symbol's mean module size better.
-                    let local = transform.moduleSize(at: Point(centers[i], centers[j]))
-                    let radius = local * (known > 0 ? 2 : 3)
-                    let differs = abs(local - moduleSize) > 0.1 * moduleSize
-                    if let point = AlignmentPatternFinder.find(in: image, near: guess, moduleSize: local, radius: radius)
-                        ?? (differs ? AlignmentPatternFinder.find(in: image, near: guess, moduleSize: moduleSize, radius: radius) : nil) {
-                        shift[j * n + i] = point - projected(i, j)
-                        isFound[j * n + i] = true
-                    }
+            if sweep == 1 && located * 4 < n * n - 3 { return nil }
+            for index in 0..<(n * n) where shift[index] == nil {
+                let (expected, known) = neighbourShift(index)
+                let guess = projections[index] + expected
+                // Perspective makes modules larger on the near side of the symbol; blur and ink spread
+                // can make a pattern fit the symbol's mean module size better.
+                let local = localModuleSizes[index]
+                let radius = local * (known > 0 ? 2 : 3)
+                let differs = abs(local - moduleSize) > 0.1 * moduleSize
+                if let point = AlignmentPatternFinder.find(in: image, near: guess, moduleSize: local, radius: radius)
+                    ?? (differs ? AlignmentPatternFinder.find(in: image, near: guess, moduleSize: moduleSize, radius: radius) : nil) {
+                    shift[index] = point - projections[index]
                 }
             }
         }
         // A located pattern more than 1.5 modules off its located neighbours' displacement is a look-alike.
-        for index in 0..<(n * n) where isFound[index] && !finders.contains(index) {
-            let (expected, known) = neighbourShift(index % n, index / n, foundOnly: true)
-            if let s = shift[index], known >= 2,
-               s.distance(to: expected) > 1.5 * transform.moduleSize(at: Point(centers[index % n], centers[index / n])) {
-                shift[index] = nil
-                isFound[index] = false
-            }
+        for index in 0..<(n * n) where !finders.contains(index) {
+            guard let s = shift[index] else { continue }
+            let (expected, known) = neighbourShift(index)
+            if known >= 2 && s.distance(to: expected) > 1.5 * localModuleSizes[index] { shift[index] = nil }
         }
-        let located = isFound.filter { $0 }.count - 3
         // Too few found: the single homography is as good.
         guard located * 2 >= n * n - 3 else { return nil }
         // The rest move as their neighbours did, filled in from the located ones outwards.
         while shift.contains(where: { $0 == nil }) {
-            let filled = (0..<(n * n)).map { index -> Point? in
+            shift = (0..<(n * n)).map { index in
                 if let s = shift[index] { return s }
-                let (expected, known) = neighbourShift(index % n, index / n, foundOnly: false)
+                let (expected, known) = neighbourShift(index)
                 return known > 0 ? expected : nil
             }
-            shift = filled
         }
-        func position(_ i: Int, _ j: Int) -> Point { projected(i, j) + (shift[j * n + i] ?? .zero) }
-        var anchors = [Point](repeating: .zero, count: n * n)
-        for j in 0..<n { for i in 0..<n { anchors[j * n + i] = position(i, j) } }
+        let anchors = (0..<(n * n)).map { projections[$0] + (shift[$0] ?? .zero) }
         var cells: [PerspectiveTransform] = []
         for j in 0..<(n - 1) {
             for i in 0..<(n - 1) {
