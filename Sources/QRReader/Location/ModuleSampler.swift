@@ -4,9 +4,40 @@ import QRCore
 enum ModuleSampler {
     // Tap positions within a module, hoisted out of the loops (array literals there would be rebuilt
     // for every module).
-    private static let binaryTaps: [(Double, Double)] = [(0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)]
-    private static let centreTap: [(Double, Double)] = [(0.5, 0.5)]
-    private static let luminanceTaps: [(Double, Double)] = [(0.5, 0.5), (0.35, 0.5), (0.65, 0.5), (0.5, 0.35), (0.5, 0.65)]
+    // Offsets are from the module centre, in modules.
+    private static let binaryTaps: [(Double, Double)] = [(0, 0), (-0.2, -0.2), (0.2, -0.2), (-0.2, 0.2), (0.2, 0.2)]
+    private static let centreTap: [(Double, Double)] = [(0, 0)]
+    private static let luminanceTaps: [(Double, Double)] = [(0, 0), (-0.15, 0), (0.15, 0), (0, -0.15), (0, 0.15)]
+
+    /// Where each module's centre lies in the image, and the pixel steps of one module along the grid's
+    /// rows and columns there. Taps around a centre then cost a multiply-add each instead of a projection
+    /// through the grid; within one module the grid is affine to far below a pixel.
+    private struct ModuleFrame {
+        let width: Int
+        /// Centres of a lattice one module larger on every side than the grid, row-major.
+        private let centres: [Point]
+
+        init(_ grid: SamplingGrid) {
+            width = grid.width
+            let w = grid.width + 2, h = grid.height + 2
+            var centres = [Point]()
+            centres.reserveCapacity(w * h)
+            for y in 0..<h {
+                for x in 0..<w { centres.append(grid.pixel(Double(x) - 0.5, Double(y) - 0.5)) }
+            }
+            self.centres = centres
+        }
+
+        /// The pixel position of module (x, y) offset by (dx, dy) modules from its centre.
+        @inline(__always)
+        func tap(_ x: Int, _ y: Int, _ dx: Double, _ dy: Double) -> Point {
+            let stride = width + 2
+            let i = (y + 1) * stride + x + 1
+            let c = centres[i]
+            let stepX = (centres[i + 1] - centres[i - 1]) / 2, stepY = (centres[i + stride] - centres[i - stride]) / 2
+            return c + stepX * dx + stepY * dy
+        }
+    }
 
     /// Modules from the binary image: each the majority of five taps around the module centre.
     static func sample(_ grid: SamplingGrid, binary image: BinaryImage) -> BitMatrix {
@@ -14,11 +45,12 @@ enum ModuleSampler {
         var modules = BitMatrix(width: w, height: h)
         let offsets = grid.moduleSize >= 4 ? binaryTaps : centreTap
         let needed = offsets.count / 2 + 1
+        let frame = ModuleFrame(grid)
         for y in 0..<h {
             for x in 0..<w {
                 var dark = 0
                 for (ox, oy) in offsets {
-                    let p = grid.pixel(Double(x) + ox, Double(y) + oy)
+                    let p = frame.tap(x, y, ox, oy)
                     if image.isDark(at: p.x, p.y) { dark += 1 }
                 }
                 if dark >= needed { modules.storage[y * w + x] = 1 }
@@ -36,11 +68,12 @@ enum ModuleSampler {
         var values = [Float](repeating: -1, count: w * h)
         var sum: Float = 0, count: Float = 0
         let offsets = luminanceTaps
+        let frame = ModuleFrame(grid)
         for y in 0..<h {
             for x in 0..<w {
                 var total = 0.0, taps = 0.0
                 for (ox, oy) in offsets {
-                    let p = grid.pixel(Double(x) + ox, Double(y) + oy)
+                    let p = frame.tap(x, y, ox, oy)
                     if let v = plane.sample(p.x, p.y) {
                         total += v
                         taps += 1

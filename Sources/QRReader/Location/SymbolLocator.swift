@@ -5,16 +5,19 @@ import QRCore
 /// alignment pattern, reads the version information of large symbols, and for those builds a piecewise
 /// grid from every alignment pattern. Candidates are returned best first.
 enum SymbolLocator {
-    /// Candidate grids for `set`, most precise first.
-    static func grids(for detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache? = nil) -> [SamplingGrid] {
+    /// Candidate grids for `set`, most precise first, fitted as they are consumed: the grids from the
+    /// finder centres refined by the fitted squares are only built once those from the detected centres
+    /// have all been tried.
+    static func grids(for detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache? = nil) -> GridCandidates {
         let u = (detected.topRight.center - detected.topLeft.center).normalized
         let v = (detected.bottomLeft.center - detected.topLeft.center).normalized
-        let corners = zip([detected.topLeft, detected.topRight, detected.bottomLeft], detected.indices).map { pattern, index in
+        let patterns = [detected.topLeft, detected.topRight, detected.bottomLeft]
+        let corners = zip(patterns, detected.indices).map { pattern, index in
             (cache ?? FinderCorners.Cache()).corners(of: pattern, index: index, u: u, v: v, in: image)
         }
         // Where a finder's outer square was fitted, its diagonals cross at the perspective-correct centre,
         // steadier than the midpoints of thresholded runs.
-        let refined = zip([detected.topLeft, detected.topRight, detected.bottomLeft], corners).map { pattern, square in
+        let refined = zip(patterns, corners).map { pattern, square in
             guard let quad = square?.corners, let a = Line(through: quad[0], quad[2]), let b = Line(through: quad[1], quad[3]),
                   let centre = a.intersection(with: b), centre.distance(to: pattern.center) < pattern.moduleSize
             else { return pattern }
@@ -22,13 +25,12 @@ enum SymbolLocator {
             moved.center = centre
             return moved
         }
-        var grids = self.grids(for: detected, corners: corners, in: image)
-        if zip(refined, [detected.topLeft, detected.topRight, detected.bottomLeft])
-            .contains(where: { $0.center.distance(to: $1.center) > 0.2 * $1.moduleSize }) {
+        var stages: [() -> [SamplingGrid]] = [{ grids(for: detected, corners: corners, in: image) }]
+        if zip(refined, patterns).contains(where: { $0.center.distance(to: $1.center) > 0.2 * $1.moduleSize }) {
             let set = FinderPatternSet(topLeft: refined[0], topRight: refined[1], bottomLeft: refined[2], indices: detected.indices)
-            grids += self.grids(for: set, corners: corners, in: image)
+            stages.append { grids(for: set, corners: corners, in: image) }
         }
-        return grids
+        return GridCandidates(stages: stages)
     }
 
     /// Candidate grids for finder centres `set` and the fitted finder squares `corners`.
