@@ -51,10 +51,24 @@ struct LuminancePlane: Sendable {
                             for x in 0..<used { col[x] &+= UInt16(src[row + x]) }
                         }
                         let outRow = y * w
-                        for x in 0..<w {
-                            var s: UInt32 = 0
-                            for k in 0..<factor { s &+= UInt32(col[x * factor + k]) }
-                            dst[outRow + x] = UInt8(truncatingIfNeeded: (s &* reciprocal) >> 24)
+                        // The common factors get loops the compiler can unroll.
+                        switch factor {
+                        case 2:
+                            for x in 0..<w {
+                                let s = UInt32(col[2 * x]) &+ UInt32(col[2 * x + 1])
+                                dst[outRow + x] = UInt8(truncatingIfNeeded: (s &* reciprocal) >> 24)
+                            }
+                        case 3:
+                            for x in 0..<w {
+                                let s = UInt32(col[3 * x]) &+ UInt32(col[3 * x + 1]) &+ UInt32(col[3 * x + 2])
+                                dst[outRow + x] = UInt8(truncatingIfNeeded: (s &* reciprocal) >> 24)
+                            }
+                        default:
+                            for x in 0..<w {
+                                var s: UInt32 = 0
+                                for k in 0..<factor { s &+= UInt32(col[x * factor + k]) }
+                                dst[outRow + x] = UInt8(truncatingIfNeeded: (s &* reciprocal) >> 24)
+                            }
                         }
                     }
                 }

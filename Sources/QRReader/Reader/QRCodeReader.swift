@@ -73,8 +73,12 @@ public struct QRCodeReader: Sendable {
                 // A small pyramid: averaging also washes out screen moiré and print texture finer than the
                 // modules, and lets the local threshold see very large modules whole.
                 let first = min(plane.width, plane.height) >= 1600 ? 3 : 2
-                for factor in [first, 2 * first] where session.mayBeMissingCodes && min(plane.width, plane.height) / factor >= 200 {
-                    session.scan(plane.downscaled(by: factor), scale: Double(factor), inverted: false, binarizer: .block)
+                var factor = first, level = plane
+                while factor <= 2 * first && session.mayBeMissingCodes && min(plane.width, plane.height) / factor >= 200 {
+                    // The second level averages the first level again: the same boxes, read from a plane 4–9 times smaller.
+                    level = factor == first ? plane.downscaled(by: first) : level.downscaled(by: 2)
+                    session.scan(level, scale: Double(factor), inverted: false, binarizer: .block)
+                    factor *= 2
                 }
             }
             if session.mayBeMissingCodes {
