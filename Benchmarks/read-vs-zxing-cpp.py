@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Decoding speed of `qr read` against zxing-cpp on the same images, in the same run, one thread each.
+
+For every image: our time is `decode_ms` from `qr read --json` (the decode alone, no file loading), zxing-cpp's
+is its Python binding's `read_barcodes` call on an already loaded grayscale image, with the options the corpus
+scorer gives it (QR, Micro QR and rMQR; try rotate, downscale and invert; local-average binarizer). Each side
+keeps its fastest of N runs. Prints per-set totals, the overall ratio, and how many images take more than twice
+zxing-cpp's time (the reader's speed target is at most 2× per image).
+
+Needs `pip install zxing-cpp pillow` and a release build (`swift build -c release --product qr`).
+
+    python3 Benchmarks/read-vs-zxing-cpp.py [--corpus ../shared/corpus] [--runs 3] [--only SUBSTRING]
+                                            [--worst 20] [--json times.json]
+"""
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+try:
+    import zxingcpp
+    from PIL import Image, ImageOps
+except ImportError:
+    sys.exit("needs the zxing-cpp and pillow Python packages: pip install zxing-cpp pillow")
+
+
+def corpus_images(root, only):
+    """(set name, path) for every image in the corpus manifest, optionally filtered by a path substring."""
+    with open(os.path.join(root, "manifest.json")) as f:
+        manifest = json.load(f)
+    entries = manifest["images"] if isinstance(manifest, dict) and "images" in manifest else manifest
+    images = []
+    for entry in entries:
+        relative = entry.get("path") or entry.get("image") or entry.get("file")
+        if only and only not in relative:
+            continue
+        images.append((entry["source"] + "/" + entry["set"], os.path.join(root, relative)))
+    return images
+
+
+def time_ours(binary, paths, runs):
+    """Fastest decode_ms per image over `runs` batch runs of `qr read --list`."""
+    best = collections.defaultdict(lambda: float("inf"))
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing:
+        listing.write("\n".join(paths) + "\n")
+        listing.flush()
+        for _ in range(runs):
+            out = subprocess.run([binary, "read", "--jobs", "1", "--list", listing.name, "--json"],
+                                 capture_output=True, text=True).stdout
+            per_image = {}
+            for line in out.splitlines():
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue
+                if "image" in record and "decode_ms" in record:
+                    # One line per code: they all carry the image's decode time.
+                    per_image[record["image"]] = max(per_image.get(record["image"], 0), record["decode_ms"])
+            for image, ms in per_image.items():
+                best[image] = min(best[image], ms)
+    return best
+
+
+def time_zxing(path, runs):
+    """Fastest zxing-cpp decode of one image, in milliseconds."""
+    image = ImageOps.exif_transpose(Image.open(path)).convert("L")
+    formats = (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode, zxingcpp.BarcodeFormat.RMQRCode)
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        zxingcpp.read_barcodes(image, formats=formats, try_rotate=True, try_downscale=True, try_invert=True,
+                               binarizer=zxingcpp.Binarizer.LocalAverage, text_mode=zxingcpp.TextMode.Plain)
+        best = min(best, (time.perf_counter() - start) * 1000)
+    return best
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default=os.path.join(here, "..", "..", "shared", "corpus"))
+    parser.add_argument("--qr", default=os.path.join(here, "..", ".build", "release", "qr"))
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", help="only images whose path contains this")
+    parser.add_argument("--worst", type=int, default=0, help="also list the N images with the highest ratio")
+    parser.add_argument("--json", help="write per-image times here")
+    args = parser.parse_args()
+
+    images = corpus_images(args.corpus, args.only)
+    if not images:
+        sys.exit("no images found under " + args.corpus)
+    ours = time_ours(args.qr, [path for _, path in images], args.runs)
+    theirs = {path: time_zxing(path, args.runs) for _, path in images}
+
+    sets = collections.defaultdict(lambda: [0.0, 0.0, 0])
+    for name, path in images:
+        if path in ours:
+            totals = sets[name]
+            totals[0] += ours[path]
+            totals[1] += theirs[path]
+            totals[2] += 1
+    print(f"{'set':28} {'images':>6} {'qr ms':>9} {'zxing-cpp ms':>12} {'ratio':>6}")
+    all_ours = all_theirs = 0.0
+    for name, (o, z, n) in sorted(sets.items()):
+        all_ours += o
+        all_theirs += z
+        print(f"{name:28} {n:6} {o:9.1f} {z:12.1f} {o / z:6.2f}")
+    print(f"{'all':28} {len(ours):6} {all_ours:9.1f} {all_theirs:12.1f} {all_ours / all_theirs:6.2f}")
+    timed = [path for _, path in images if path in ours]
+    over = [path for path in timed if ours[path] > 2 * theirs[path]]
+    print(f"images taking more than 2x zxing-cpp's time: {len(over)} of {len(timed)}")
+    if args.worst:
+        for path in sorted(timed, key=lambda p: ours[p] / theirs[p], reverse=True)[:args.worst]:
+            print(f"  {ours[path] / theirs[path]:6.2f}x  {ours[path]:8.2f} ms vs {theirs[path]:8.2f} ms  "
+                  f"{os.path.relpath(path, args.corpus)}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"qr": ours, "zxing-cpp": theirs}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
