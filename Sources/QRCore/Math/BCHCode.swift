@@ -9,16 +9,25 @@ public struct BCHCode: Sendable {
     public let generator: Int
     /// Pattern XORed onto every codeword (0 for none).
     public let mask: Int
+    /// The masked codeword of every data value, indexed by the value: readers decode format information
+    /// many times per candidate symbol.
+    @usableFromInline let codewords: [Int]
 
     public init(dataBits: Int, totalBits: Int, generator: Int, mask: Int = 0) {
         self.dataBits = dataBits
         self.totalBits = totalBits
         self.generator = generator
         self.mask = mask
+        codewords = (0..<(1 << dataBits)).map { Self.encode($0, dataBits: dataBits, totalBits: totalBits, generator: generator, mask: mask) }
     }
 
     /// The masked codeword for `data`.
     public func encode(_ data: Int) -> Int {
+        data >= 0 && data < codewords.count
+            ? codewords[data] : Self.encode(data, dataBits: dataBits, totalBits: totalBits, generator: generator, mask: mask)
+    }
+
+    private static func encode(_ data: Int, dataBits: Int, totalBits: Int, generator: Int, mask: Int) -> Int {
         let checkBits = totalBits - dataBits
         var remainder = data << checkBits
         for bit in stride(from: totalBits - 1, through: checkBits, by: -1) where remainder & (1 << bit) != 0 {
@@ -28,13 +37,15 @@ public struct BCHCode: Sendable {
     }
 
     /// The data value among `candidates` whose codeword is nearest to `received` (Hamming distance), if that
-    /// distance is at most `maximumDistance`; ties resolve to the first candidate.
+    /// distance is at most `maximumDistance`; ties resolve to the first candidate. Candidates outside
+    /// 0..<2^dataBits are ignored.
+    @inlinable
     public func decode(_ received: Int, candidates: some Sequence<Int>, maximumDistance: Int)
         -> (data: Int, distance: Int)?
     {
         var best: (data: Int, distance: Int)?
-        for data in candidates {
-            let distance = (encode(data) ^ received).nonzeroBitCount
+        for data in candidates where data >= 0 && data < codewords.count {
+            let distance = (codewords[data] ^ received).nonzeroBitCount
             if distance <= maximumDistance, distance < (best?.distance ?? Int.max) {
                 best = (data, distance)
             }

@@ -13,6 +13,11 @@ enum MicroQRLocator {
         let mirrored: Bool
     }
 
+    /// Tap offsets from the module centres (in modules) at which format and timing are read.
+    private static let offsets = [Point(0, 0), Point(0.2, 0), Point(-0.2, 0), Point(0, 0.2), Point(0, -0.2)]
+    /// The timing modules next to the finder: dark, light, dark along the top row and left column.
+    private static let timing = [(8, 0, true), (9, 0, false), (10, 0, true), (0, 8, true), (0, 9, false), (0, 10, true)]
+
     /// Orientations of a Micro QR symbol around `pattern` whose format information decodes, best first.
     /// Format and timing modules are read from the binary image and, with a threshold calibrated on the
     /// finder pattern's own modules, from luminance, at the module centres and slightly offset: small,
@@ -28,16 +33,14 @@ enum MicroQRLocator {
                 guard let transform = PerspectiveTransform(from: unit, to: corners) else { continue }
                 let threshold = calibratedThreshold(plane, transform)
                 var best: (format: MicroQRDecoder.Format, size: Int)?
-                for offset in [Point(0, 0), Point(0.2, 0), Point(-0.2, 0), Point(0, 0.2), Point(0, -0.2)] {
-                    for useLuminance in threshold == nil ? [false] : [false, true] {
+                for offset in offsets {
+                    for useLuminance in [false, true] where !useLuminance || threshold != nil {
                         func isDark(_ x: Int, _ y: Int) -> Bool {
                             let p = transform.apply(Point(Double(x) + 0.5 + offset.x, Double(y) + 0.5 + offset.y))
                             if useLuminance, let threshold { return (plane.sample(p.x, p.y) ?? 255) < threshold }
                             return image.isDark(at: p.x, p.y)
                         }
-                        // The timing patterns next to the finder: dark, light, dark along the top row and left column.
-                        let timing = [(8, 0, true), (9, 0, false), (10, 0, true), (0, 8, true), (0, 9, false), (0, 10, true)]
-                        guard timing.filter({ isDark($0.0, $0.1) == $0.2 }).count >= 5,
+                        guard timing.count(where: { isDark($0.0, $0.1) == $0.2 }) >= 5,
                               let format = MicroQRDecoder.readFormat(isDark),
                               format.distance < (best?.format.distance ?? 4)
                         else { continue }
