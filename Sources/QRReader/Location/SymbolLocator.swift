@@ -61,8 +61,10 @@ enum SymbolLocator {
         // rotated symbol the binarized sides are staircases whose fitted angle can be off by a few degrees,
         // so the fit without that corner competes too.
         var farCorner = true
-        for candidate in [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8] where (21...177).contains(candidate) {
+        candidates: for candidate in [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8] where (21...177).contains(candidate) {
             for withFarCorner in [true, false] {
+                // A score within 0.05 of perfect cannot be beaten by the margin required below.
+                if bestTiming >= 0.95 { break candidates }
                 guard let transform = fit(set, corners: corners, dimension: candidate, alignment: nil, farCorner: withFarCorner)
                 else { continue }
                 let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image)
