@@ -9,6 +9,11 @@ struct AttemptedGrids {
     enum Sampling: Hashable {
         case binary(pass: Int)
         case luminance(scale: Double, inverted: Bool)
+
+        var isLuminance: Bool {
+            if case .luminance = self { return true }
+            return false
+        }
     }
 
     private struct Footprint {
@@ -28,7 +33,9 @@ struct AttemptedGrids {
         let corners = grid.corners
         let centre = grid.pixel(Double(grid.width) / 2, Double(grid.height) / 2)
         let points = [corners.topLeft, corners.topRight, corners.bottomRight, corners.bottomLeft, centre].map { $0 * scale }
-        let tolerance = 0.05 * grid.moduleSize * scale
+        // Luminance is the same plane for every pass at one scale: a grid within a seventh of a module of
+        // one sampled there before reads the same modules (another pass's finder centres move that much).
+        let tolerance = (sampling.isLuminance ? 0.15 : 0.05) * grid.moduleSize * scale
         let isNew = !footprints.contains { footprint in
             footprint.sampling == sampling && footprint.width == grid.width && footprint.height == grid.height
                 && footprint.isTiled == grid.isTiled
