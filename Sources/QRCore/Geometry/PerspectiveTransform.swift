@@ -79,19 +79,18 @@ extension PerspectiveTransform {
         // Normal equations of the 8 unknowns (h33 = 1).
         var ata = [Double](repeating: 0, count: 64)
         var atb = [Double](repeating: 0, count: 8)
+        // Rows in SIMD values: this runs for every candidate symbol, and arrays here were heap allocations.
+        func accumulate(_ row: SIMD8<Double>, _ rhs: Double, weight w: Double) {
+            for i in 0..<8 {
+                atb[i] += w * row[i] * rhs
+                for j in 0..<8 { ata[i * 8 + j] += w * row[i] * row[j] }
+            }
+        }
         for k in 0..<n {
             let s = sourceNormalised.apply(source[k]), d = destinationNormalised.apply(destination[k])
             let w = weights?[k] ?? 1
-            let rows: [([Double], Double)] = [
-                ([s.x, s.y, 1, 0, 0, 0, -s.x * d.x, -s.y * d.x], d.x),
-                ([0, 0, 0, s.x, s.y, 1, -s.x * d.y, -s.y * d.y], d.y),
-            ]
-            for (row, rhs) in rows {
-                for i in 0..<8 {
-                    atb[i] += w * row[i] * rhs
-                    for j in 0..<8 { ata[i * 8 + j] += w * row[i] * row[j] }
-                }
-            }
+            accumulate(SIMD8(s.x, s.y, 1, 0, 0, 0, -s.x * d.x, -s.y * d.x), d.x, weight: w)
+            accumulate(SIMD8(0, 0, 0, s.x, s.y, 1, -s.x * d.y, -s.y * d.y), d.y, weight: w)
         }
         guard let h = solve(ata, atb, size: 8) else { return nil }
         let fitted = PerspectiveTransform(a: h[0], b: h[1], c: h[2], d: h[3], e: h[4], f: h[5], g: h[6], h: h[7], i: 1)

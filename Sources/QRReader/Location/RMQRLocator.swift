@@ -12,6 +12,9 @@ enum RMQRLocator {
         let distance: Int
     }
 
+    /// The top timing pattern starts dark, light, dark, light right of the separator.
+    private static let timing = [(8, true), (9, false), (10, true), (11, false)]
+
     static func candidates(_ pattern: FinderPattern, in image: BinaryImage) -> [Candidate] {
         guard let square = FinderCorners.square(of: pattern, in: image)?.corners else { return [] }
         let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
@@ -25,9 +28,7 @@ enum RMQRLocator {
                     let p = transform.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                     return image.isDark(at: p.x, p.y)
                 }
-                // The top timing pattern starts dark, light, dark, light right of the separator.
-                let timing = [(8, true), (9, false), (10, true), (11, false)]
-                guard timing.filter({ isDark($0.0, 0, near) == $0.1 }).count >= 3 else { continue }
+                guard timing.count(where: { isDark($0.0, 0, near) == $0.1 }) >= 3 else { continue }
                 var bits = 0
                 for (i, p) in RMQRVersion.formatPositionsLeft.enumerated() where isDark(p.x, p.y, near) { bits |= 1 << i }
                 guard let (data, distance) = BCHCode.rMQRFormatLeft.decode(bits, candidates: 0..<64, maximumDistance: 3),
