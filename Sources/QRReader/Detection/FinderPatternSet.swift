@@ -42,7 +42,9 @@ enum FinderPatternGrouper {
             bins[by * binsX + bx].append(i)
         }
 
-        var scored: [(score: Double, octave: Int, set: FinderPatternSet)] = []
+        // Candidates by position in `sorted` (top-left, top-right, bottom-left): sets with their index arrays
+        // are built only for the few kept, as sheets of labels give tens of thousands of candidates.
+        var scored: [(score: Double, octave: Int, topLeft: Int, topRight: Int, bottomLeft: Int)] = []
         let cosUpper = cos(60.0 * .pi / 180), cosLower = cos(120.0 * .pi / 180)
         // Partners are taken nearest first. With few patterns every pair is considered: a large symbol's
         // own finders are its farthest patterns when its data mimics finder patterns. With many (sheets of
@@ -103,25 +105,25 @@ enum FinderPatternGrouper {
                     let badness = abs(dab - dbc) / max(dab, dbc) + (cosine.isNaN ? 1 : abs(cosine)) + sizeSpread
                     let score = (dab + dbc) * (1 + 2 * badness)
                     // b is top-left; a → b → c clockwise means c is top-right when (c − b) × (a − b) > 0.
-                    let (tr, tri, bl, bli) = (cc.center - b.center).cross(a.center - b.center) < 0
-                        ? (a, ai, cc, ci) : (cc, ci, a, ai)
-                    let set = FinderPatternSet(topLeft: b, topRight: tr, bottomLeft: bl,
-                                               indices: [order[bi], order[tri], order[bli]])
-                    scored.append((score, Int(log2(max(1, dab + dbc))), set))
+                    let (tri, bli) = (cc.center - b.center).cross(a.center - b.center) < 0 ? (ai, ci) : (ci, ai)
+                    scored.append((score, Int(log2(max(1, dab + dbc))), bi, tri, bli))
                 }
             }
         }
         // Best first within each octave of size, the octaves taken in turn: a large symbol whose data
         // forms hundreds of small false triples still gets its turn before the cap.
         scored.sort { $0.score < $1.score }
-        var octaves: [Int: [FinderPatternSet]] = [:]
-        for entry in scored { octaves[entry.octave, default: []].append(entry.set) }
+        var octaves: [Int: [Int]] = [:]
+        for (k, entry) in scored.enumerated() { octaves[entry.octave, default: []].append(k) }
         let queues = octaves.keys.sorted().compactMap { octaves[$0] }
         var interleaved: [FinderPatternSet] = []
         var round = 0
         while interleaved.count < maximumSets, queues.contains(where: { $0.count > round }) {
             for queue in queues where queue.count > round && interleaved.count < maximumSets {
-                interleaved.append(queue[round])
+                let entry = scored[queue[round]]
+                interleaved.append(FinderPatternSet(
+                    topLeft: sorted[entry.topLeft], topRight: sorted[entry.topRight], bottomLeft: sorted[entry.bottomLeft],
+                    indices: [order[entry.topLeft], order[entry.topRight], order[entry.bottomLeft]]))
             }
             round += 1
         }
