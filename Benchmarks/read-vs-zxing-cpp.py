@@ -88,6 +88,7 @@ def main():
     parser.add_argument("--worst", type=int, default=0, help="also list the N images with the highest ratio")
     parser.add_argument("--json", help="write per-image times here")
     args = parser.parse_args()
+    args.corpus = os.path.abspath(args.corpus)
 
     images = corpus_images(args.corpus, args.only)
     if not images:
