@@ -28,14 +28,13 @@ enum ModuleSampler {
             self.centres = centres
         }
 
-        /// The pixel position of module (x, y) offset by (dx, dy) modules from its centre.
+        /// Module (x, y)'s centre and its one-module steps along the grid's rows and columns; a tap offset by
+        /// (dx, dy) modules lies at centre + stepX · dx + stepY · dy.
         @inline(__always)
-        func tap(_ x: Int, _ y: Int, _ dx: Double, _ dy: Double) -> Point {
+        func basis(_ x: Int, _ y: Int) -> (centre: Point, stepX: Point, stepY: Point) {
             let stride = width + 2
             let i = (y + 1) * stride + x + 1
-            let c = centres[i]
-            let stepX = (centres[i + 1] - centres[i - 1]) / 2, stepY = (centres[i + stride] - centres[i - stride]) / 2
-            return c + stepX * dx + stepY * dy
+            return (centres[i], (centres[i + 1] - centres[i - 1]) / 2, (centres[i + stride] - centres[i - stride]) / 2)
         }
     }
 
@@ -49,8 +48,9 @@ enum ModuleSampler {
         for y in 0..<h {
             for x in 0..<w {
                 var dark = 0
+                let (centre, stepX, stepY) = frame.basis(x, y)
                 for (ox, oy) in offsets {
-                    let p = frame.tap(x, y, ox, oy)
+                    let p = centre + stepX * ox + stepY * oy
                     if image.isDark(at: p.x, p.y) { dark += 1 }
                 }
                 if dark >= needed { modules.storage[y * w + x] = 1 }
@@ -72,8 +72,9 @@ enum ModuleSampler {
         for y in 0..<h {
             for x in 0..<w {
                 var total = 0.0, taps = 0.0
+                let (centre, stepX, stepY) = frame.basis(x, y)
                 for (ox, oy) in offsets {
-                    let p = frame.tap(x, y, ox, oy)
+                    let p = centre + stepX * ox + stepY * oy
                     if let v = plane.sample(p.x, p.y) {
                         total += v
                         taps += 1

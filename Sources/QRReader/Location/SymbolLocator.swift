@@ -12,8 +12,9 @@ enum SymbolLocator {
         let u = (detected.topRight.center - detected.topLeft.center).normalized
         let v = (detected.bottomLeft.center - detected.topLeft.center).normalized
         let patterns = [detected.topLeft, detected.topRight, detected.bottomLeft]
+        let squares = cache ?? FinderCorners.Cache()
         let corners = zip(patterns, detected.indices).map { pattern, index in
-            (cache ?? FinderCorners.Cache()).corners(of: pattern, index: index, u: u, v: v, in: image)
+            squares.corners(of: pattern, index: index, u: u, v: v, in: image)
         }
         // Where a finder's outer square was fitted, its diagonals cross at the perspective-correct centre,
         // steadier than the midpoints of thresholded runs.
