@@ -123,20 +123,21 @@ struct FinderCorners: Sendable {
         return nil
     }
 
-    /// The fitted squares of one scan's finder patterns, each fitted once and relabelled for every
-    /// candidate set the pattern takes part in.
+    /// The fitted squares of one scan's finder patterns, each fitted once, then relabelled for every
+    /// candidate set the pattern takes part in and reused when it is tried alone as Micro QR or rMQR.
     final class Cache {
         private var squares: [Int: FinderCorners?] = [:]
 
+        /// The square of `pattern` (number `index` in the scan's list), as ``FinderCorners/square(of:in:)``.
+        func square(of pattern: FinderPattern, index: Int, in image: BinaryImage) -> FinderCorners? {
+            if let cached = squares[index] { return cached }
+            let square = FinderCorners.square(of: pattern, in: image)
+            squares[index] = square
+            return square
+        }
+
         func corners(of pattern: FinderPattern, index: Int, u: Point, v: Point, in image: BinaryImage) -> FinderCorners? {
-            let square: FinderCorners?
-            if let cached = squares[index] {
-                square = cached
-            } else {
-                square = FinderCorners.square(of: pattern, in: image)
-                squares[index] = square
-            }
-            return square?.oriented(u: u, v: v, around: pattern.center)
+            square(of: pattern, index: index, in: image)?.oriented(u: u, v: v, around: pattern.center)
         }
     }
 }

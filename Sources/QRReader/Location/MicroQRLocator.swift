@@ -18,12 +18,13 @@ enum MicroQRLocator {
     /// The timing modules next to the finder: dark, light, dark along the top row and left column.
     private static let timing = [(8, 0, true), (9, 0, false), (10, 0, true), (0, 8, true), (0, 9, false), (0, 10, true)]
 
-    /// Orientations of a Micro QR symbol around `pattern` whose format information decodes, best first.
+    /// Orientations of a Micro QR symbol around a finder pattern whose fitted outer square is `square`
+    /// (from ``FinderCorners/square(of:in:)``) whose format information decodes, best first.
     /// Format and timing modules are read from the binary image and, with a threshold calibrated on the
     /// finder pattern's own modules, from luminance, at the module centres and slightly offset: small,
     /// blurred symbols rarely survive global thresholding exactly.
-    static func candidates(_ pattern: FinderPattern, in image: BinaryImage, luminance plane: LuminancePlane) -> [Candidate] {
-        guard let square = FinderCorners.square(of: pattern, in: image)?.corners else { return [] }
+    static func candidates(square fitted: FinderCorners, in image: BinaryImage, luminance plane: LuminancePlane) -> [Candidate] {
+        guard let square = fitted.corners else { return [] }
         let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
         var found: [Candidate] = []
         for rotation in 0..<4 {

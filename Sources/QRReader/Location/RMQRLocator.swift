@@ -15,8 +15,10 @@ enum RMQRLocator {
     /// The top timing pattern starts dark, light, dark, light right of the separator.
     private static let timing = [(8, true), (9, false), (10, true), (11, false)]
 
-    static func candidates(_ pattern: FinderPattern, in image: BinaryImage) -> [Candidate] {
-        guard let square = FinderCorners.square(of: pattern, in: image)?.corners else { return [] }
+    /// Orientations of an rMQR symbol around `pattern`, whose fitted outer square is `square` (from
+    /// ``FinderCorners/square(of:in:)``), with readable format information and a sub-pattern found, best first.
+    static func candidates(_ pattern: FinderPattern, square fitted: FinderCorners, in image: BinaryImage) -> [Candidate] {
+        guard let square = fitted.corners else { return [] }
         let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
         var found: [Candidate] = []
         for rotation in 0..<4 {

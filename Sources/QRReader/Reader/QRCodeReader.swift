@@ -196,8 +196,10 @@ private struct Session {
         for (index, pattern) in patterns.enumerated() where !used.contains(index) && !timed.contains(index) {
             if isDone { return }
             guard !results.contains(where: { $0.corners.contains(pattern.center * scale) }) else { continue }
-            let found = (single.contains(.microQRCode) ? decodeMicro(pattern, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
-                ?? (single.contains(.rectangularMicroQRCode) ? decodeRMQR(pattern, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
+            guard let square = squares.square(of: pattern, index: index, in: binary) else { continue }
+            let found = (single.contains(.microQRCode) ? decodeMicro(square, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
+                ?? (single.contains(.rectangularMicroQRCode)
+                    ? decodeRMQR(pattern, square: square, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
             guard let result = found else { continue }
             used.insert(index)
             add(result)
@@ -239,9 +241,9 @@ private struct Session {
         return nil
     }
 
-    private func decodeMicro(_ pattern: FinderPattern, binary: BinaryImage, plane: LuminancePlane, scale: Double,
+    private func decodeMicro(_ square: FinderCorners, binary: BinaryImage, plane: LuminancePlane, scale: Double,
                              inverted: Bool) -> ReadResult? {
-        for candidate in MicroQRLocator.candidates(pattern, in: binary, luminance: plane) {
+        for candidate in MicroQRLocator.candidates(square: square, in: binary, luminance: plane) {
             for grid in candidate.grids {
                 // The grid follows the symbol's own orientation (mirrored or not), so no transposing here.
                 if let symbol = MicroQRDecoder.decode(ModuleSampler.sample(grid, binary: binary), format: candidate.format) {
@@ -257,9 +259,9 @@ private struct Session {
         return nil
     }
 
-    private func decodeRMQR(_ pattern: FinderPattern, binary: BinaryImage, plane: LuminancePlane, scale: Double,
-                            inverted: Bool) -> ReadResult? {
-        for candidate in RMQRLocator.candidates(pattern, in: binary) {
+    private func decodeRMQR(_ pattern: FinderPattern, square: FinderCorners, binary: BinaryImage, plane: LuminancePlane,
+                            scale: Double, inverted: Bool) -> ReadResult? {
+        for candidate in RMQRLocator.candidates(pattern, square: square, in: binary) {
             let grid = candidate.grid
             let sampled = ModuleSampler.sample(grid, binary: binary)
             if let symbol = RMQRDecoder.decode(sampled, version: candidate.version, level: candidate.level) {
