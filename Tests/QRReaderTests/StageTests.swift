@@ -154,6 +154,57 @@ struct LocatingTests {
         #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: .binary(pass: 2)))
     }
 
+    @Test func timingScoreSeparatesRightAndWrongDimensions() throws {
+        let code = try QRCode.encode("timing", options: .version(5))
+        var scene = SyntheticScene(width: 300, height: 300)
+        scene.place(code.modules, center: Point(150, 150), moduleSize: 6, degrees: 0)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let side = Double(code.size) * 6, origin = 150 - side / 2
+        func grid(dimension: Int) throws -> SamplingGrid {
+            let d = Double(dimension)
+            let transform = try #require(PerspectiveTransform(
+                from: [Point(0, 0), Point(d, 0), Point(d, d), Point(0, d)],
+                to: [Point(origin, origin), Point(origin + side, origin), Point(origin + side, origin + side), Point(origin, origin + side)]))
+            return SamplingGrid(dimension: dimension, transform: transform)
+        }
+        let right = try grid(dimension: code.size), wrong = try grid(dimension: code.size + 4)
+        #expect(GridCheck.timingScore(right, binary: binary) == 1)
+        #expect(GridCheck.timingScore(right, binary: binary, minimum: 0.75) == 1)
+        let full = GridCheck.timingScore(wrong, binary: binary)
+        #expect(full < 0.75)
+        // With a threshold the read stops early; the score returned still falls short of it.
+        let early = GridCheck.timingScore(wrong, binary: binary, minimum: 0.75)
+        #expect(early < 0.75 && early <= full)
+    }
+
+    @Test func laterGridStagesAreFittedOnlyAfterAPromisingGrid() throws {
+        let transform = try #require(PerspectiveTransform(from: [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)],
+                                                          to: [Point(0, 0), Point(84, 0), Point(84, 84), Point(0, 84)]))
+        let first = [SamplingGrid(dimension: 21, transform: transform), SamplingGrid(dimension: 25, transform: transform)]
+        let refined = [SamplingGrid(dimension: 29, transform: transform)]
+        final class Counter: @unchecked Sendable { var fitted = 0 }
+        let counter = Counter()
+        func candidates() -> GridCandidates {
+            GridCandidates(stages: [{ first }, { counter.fitted += 1; return refined }])
+        }
+
+        // No grid of the first stage marked promising: the refined stage is never fitted.
+        var unpromising = candidates()
+        var seen: [Int] = []
+        while let grid = unpromising.next() { seen.append(grid.dimension) }
+        #expect(seen == [21, 25])
+        #expect(counter.fitted == 0)
+
+        var promising = candidates()
+        var dimensions: [Int] = []
+        while let grid = promising.next() {
+            dimensions.append(grid.dimension)
+            if grid.dimension == 25 { promising.markPromising() }
+        }
+        #expect(dimensions == [21, 25, 29])
+        #expect(counter.fitted == 1)
+    }
+
     @Test func alignmentGridCorrectsAnOffTransformUnderPerspective() throws {
         // A version 40 symbol with strong perspective (modules from about 4 to 6 px). The transform given
         // to the piecewise grid is off by two modules at the far corner; every alignment pattern must be

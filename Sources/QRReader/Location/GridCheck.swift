@@ -5,16 +5,24 @@ enum GridCheck {
     /// The share of timing-pattern modules (row 6 and column 6 between the finder patterns, dark on even
     /// positions) that the grid reads as expected: about 1 for a well-placed grid, about 0.5 for a wrong
     /// dimension or misplaced grid.
-    static func timingScore(_ grid: SamplingGrid, binary image: BinaryImage) -> Double {
+    ///
+    /// Callers only compare the score with a threshold: once the modules left cannot lift it to `minimum`,
+    /// reading stops and the share so far (below `minimum`) is returned. Most grids tried are false and
+    /// miss by far, so this halves the reads spent on them.
+    static func timingScore(_ grid: SamplingGrid, binary image: BinaryImage, minimum: Double = 0) -> Double {
         let d = grid.dimension
         guard d > 16 else { return 0 }
-        var matches = 0, total = 0
+        let total = 2 * (d - 16)
+        // Matches needed; a mismatch beyond `total − needed` decides the score is below `minimum`.
+        // (The small slack keeps a score exactly at `minimum` from being cut short by rounding.)
+        let allowedMisses = total - Int((minimum * Double(total) - 1e-9).rounded(.up))
+        var matches = 0, misses = 0
         for i in 8..<(d - 8) {
             let expected = i % 2 == 0
             let horizontal = grid.pixel(Double(i) + 0.5, 6.5), vertical = grid.pixel(6.5, Double(i) + 0.5)
-            if image.isDark(at: horizontal.x, horizontal.y) == expected { matches += 1 }
-            if image.isDark(at: vertical.x, vertical.y) == expected { matches += 1 }
-            total += 2
+            if image.isDark(at: horizontal.x, horizontal.y) == expected { matches += 1 } else { misses += 1 }
+            if image.isDark(at: vertical.x, vertical.y) == expected { matches += 1 } else { misses += 1 }
+            if misses > allowedMisses { return Double(matches) / Double(total) }
         }
         return Double(matches) / Double(total)
     }

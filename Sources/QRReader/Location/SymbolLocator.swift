@@ -7,7 +7,7 @@ import QRCore
 enum SymbolLocator {
     /// Candidate grids for `set`, most precise first, fitted as they are consumed: the grids from the
     /// finder centres refined by the fitted squares are only built once those from the detected centres
-    /// have all been tried.
+    /// have all been tried, and one of them was marked promising (``GridCandidates/markPromising()``).
     static func grids(for detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache? = nil) -> GridCandidates {
         let u = (detected.topRight.center - detected.topLeft.center).normalized
         let v = (detected.bottomLeft.center - detected.topLeft.center).normalized
@@ -72,7 +72,8 @@ enum SymbolLocator {
                 if bestTiming >= 0.95 { break candidates }
                 guard let transform = fit(set, corners: corners, dimension: candidate, alignment: nil, farCorner: withFarCorner)
                 else { continue }
-                let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image)
+                let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image,
+                                                   minimum: bestTiming + 0.05)
                 if timing > bestTiming + 0.05 {
                     bestTiming = timing
                     fitted = transform

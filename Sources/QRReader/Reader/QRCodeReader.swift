@@ -220,11 +220,13 @@ private struct Session {
     private mutating func decode(_ set: FinderPatternSet, binary: BinaryImage, plane: LuminancePlane, scale: Double,
                                  inverted: Bool, squares: FinderCorners.Cache, plausible: inout Bool) -> ReadResult? {
         // `plausible` reports whether any grid of the set passed the timing check.
-        for grid in SymbolLocator.grids(for: set, in: binary, cache: squares) {
+        var candidates = SymbolLocator.grids(for: set, in: binary, cache: squares)
+        while let grid = candidates.next() {
             // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
-            let timing = GridCheck.timingScore(grid, binary: binary)
+            let timing = GridCheck.timingScore(grid, binary: binary, minimum: Self.samplingTiming)
             guard timing >= Self.samplingTiming else { continue }
             plausible = true
+            candidates.markPromising()
             if attempted.insert(grid, scale: scale, sampling: .binary(pass: passNumber)),
                let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary)) {
                 return result(symbol, grid: grid, scale: scale, inverted: inverted)
