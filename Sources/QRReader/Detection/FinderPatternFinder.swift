@@ -19,13 +19,19 @@ enum FinderPatternFinder {
                 var x = 0
                 var color = bits[row]
                 while x < width {
-                    // Find the end of the current run, sixteen pixels at a time while they all match.
+                    // Find the end of the current run eight pixels at a time: XOR with the run's colour leaves
+                    // the first differing pixel as the lowest non-zero byte (pixels are 0 or 1 bytes).
                     let start = x
-                    let uniform = SIMD16<UInt8>(repeating: color)
-                    while x + 16 <= width,
-                          all(bits.loadUnaligned(fromByteOffset: row + x, as: SIMD16<UInt8>.self) .== uniform) {
-                        x += 16
+                    let uniform: UInt64 = color == 0 ? 0 : 0x0101_0101_0101_0101
+                    while x + 8 <= width {
+                        let differing = bits.loadUnaligned(fromByteOffset: row + x, as: UInt64.self).littleEndian ^ uniform
+                        if differing != 0 {
+                            x += differing.trailingZeroBitCount >> 3
+                            break
+                        }
+                        x += 8
                     }
+                    // The last few pixels of the row (after a break this stops at once).
                     while x < width && bits[row + x] == color { x += 1 }
                     let r4 = x - start
                     if color == 1 && r0 > 0 {
