@@ -19,12 +19,12 @@ enum FinderPatternFinder {
                 var x = 0
                 var color = bits[row]
                 while x < width {
-                    // Find the end of the current run eight pixels at a time: XOR with the run's colour leaves
+                    // Find the end of the current run eight pixels at a time: XOR with the run's color leaves
                     // the first differing pixel as the lowest non-zero byte (pixels are 0 or 1 bytes).
                     let start = x
-                    let uniform: UInt64 = color == 0 ? 0 : 0x0101_0101_0101_0101
+                    let colorBytes: UInt64 = color == 0 ? 0 : 0x0101_0101_0101_0101
                     while x + 8 <= width {
-                        let differing = bits.loadUnaligned(fromByteOffset: row + x, as: UInt64.self).littleEndian ^ uniform
+                        let differing = bits.loadUnaligned(fromByteOffset: row + x, as: UInt64.self).littleEndian ^ colorBytes
                         if differing != 0 {
                             x += differing.trailingZeroBitCount >> 3
                             break

@@ -8,7 +8,7 @@ enum GridCheck {
     ///
     /// Callers only compare the score with a threshold: once the modules left cannot lift it to `minimum`,
     /// reading stops and the share so far (below `minimum`) is returned. Most grids tried are false and
-    /// miss by far, so this halves the reads spent on them.
+    /// miss by far, so their reads stop early.
     static func timingScore(_ grid: SamplingGrid, binary image: BinaryImage, minimum: Double = 0) -> Double {
         let d = grid.dimension
         guard d > 16 else { return 0 }

@@ -18,8 +18,8 @@ enum MicroQRLocator {
     /// The timing modules next to the finder: dark, light, dark along the top row and left column.
     private static let timing = [(8, 0, true), (9, 0, false), (10, 0, true), (0, 8, true), (0, 9, false), (0, 10, true)]
 
-    /// Orientations of a Micro QR symbol around a finder pattern whose fitted outer square is `square`
-    /// (from ``FinderCorners/square(of:in:)``) whose format information decodes, best first.
+    /// Orientations, best first, of a Micro QR symbol around the finder pattern whose fitted outer square
+    /// is `square` (from ``FinderCorners/square(of:in:)``), in which the format information decodes.
     /// Format and timing modules are read from the binary image and, with a threshold calibrated on the
     /// finder pattern's own modules, from luminance, at the module centres and slightly offset: small,
     /// blurred symbols rarely survive global thresholding exactly.
