@@ -8,7 +8,8 @@ struct GridCandidates: Sequence, IteratorProtocol {
     /// The current stage's grids not yet returned, last one next.
     private var pending: [SamplingGrid] = []
     private var fittedFirstStage = false
-    private var promising = false
+    /// Whether a grid returned so far was marked promising.
+    private(set) var isPromising = false
 
     init(stages: [() -> [SamplingGrid]]) {
         self.stages = stages.reversed()
@@ -16,12 +17,12 @@ struct GridCandidates: Sequence, IteratorProtocol {
 
     /// Records that a grid returned so far fitted well enough to be worth refining.
     mutating func markPromising() {
-        promising = true
+        isPromising = true
     }
 
     mutating func next() -> SamplingGrid? {
         while pending.isEmpty {
-            guard !fittedFirstStage || promising, let stage = stages.popLast() else { return nil }
+            guard !fittedFirstStage || isPromising, let stage = stages.popLast() else { return nil }
             fittedFirstStage = true
             pending = stage().reversed()
         }

@@ -181,10 +181,9 @@ private struct Session {
                     used.formUnion(set.indices)
                     continue
                 }
-                var plausible = false
-                let found = decode(set, binary: binary, plane: plane, scale: scale, inverted: inverted, squares: squares,
-                                   plausible: &plausible)
-                if plausible { timed.formUnion(set.indices) }
+                var grids = SymbolLocator.grids(for: set, in: binary, cache: squares)
+                let found = decode(&grids, binary: binary, plane: plane, scale: scale, inverted: inverted)
+                if grids.isPromising { timed.formUnion(set.indices) }
                 guard let result = found else { continue }
                 used.formUnion(set.indices)
                 add(result)
@@ -217,15 +216,14 @@ private struct Session {
     private static let samplingTiming = 0.75
     private static let luminanceTiming = 0.8
 
-    private mutating func decode(_ set: FinderPatternSet, binary: BinaryImage, plane: LuminancePlane, scale: Double,
-                                 inverted: Bool, squares: FinderCorners.Cache, plausible: inout Bool) -> ReadResult? {
-        // `plausible` reports whether any grid of the set passed the timing check.
-        var candidates = SymbolLocator.grids(for: set, in: binary, cache: squares)
+    /// The first of a set's candidate grids that decodes. Each grid passing the timing check marks
+    /// `candidates` promising, which lets its later stages be fitted and tells the caller the set was a QR code's.
+    private mutating func decode(_ candidates: inout GridCandidates, binary: BinaryImage, plane: LuminancePlane,
+                                 scale: Double, inverted: Bool) -> ReadResult? {
         while let grid = candidates.next() {
             // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
             let timing = GridCheck.timingScore(grid, binary: binary, minimum: Self.samplingTiming)
             guard timing >= Self.samplingTiming else { continue }
-            plausible = true
             candidates.markPromising()
             if attempted.insert(grid, scale: scale, sampling: .binary(pass: passNumber)),
                let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary)) {
