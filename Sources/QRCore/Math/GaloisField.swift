@@ -50,19 +50,36 @@ public enum GF256 {
         exp[((n % 255) + 255) % 255]
     }
 
-    /// c(αᵖ) for the polynomial whose coefficients `coefficients` lists highest power first (Horner's rule).
-    ///
-    /// The tables are fetched once for the whole evaluation: every access to a lazily initialised global
-    /// costs a `swift_once` check, which in the reader's syndrome loop took 5 % of a hard image's decode time.
-    @inlinable
-    public static func evaluate(_ coefficients: some Sequence<UInt8>, atAlphaPower p: Int) -> UInt8 {
-        let power = ((p % 255) + 255) % 255
-        return exp.withUnsafeBufferPointer { exp in
-            log.withUnsafeBufferPointer { log in
-                var value: UInt8 = 0
-                for c in coefficients { value = (value == 0 ? 0 : exp[Int(log[Int(value)]) + power]) ^ c }
-                return value
-            }
+    /// The tables fetched once, for loops that would otherwise pay a lazily initialised global's
+    /// `swift_once` check on every product.
+    struct Tables {
+        let exp: UnsafeBufferPointer<UInt8>
+        let log: UnsafeBufferPointer<UInt8>
+
+        /// a · b.
+        @inline(__always)
+        func multiply(_ a: UInt8, _ b: UInt8) -> UInt8 {
+            a == 0 || b == 0 ? 0 : exp[Int(log[Int(a)]) + Int(log[Int(b)])]
+        }
+
+        /// a / b; `b` must not be 0.
+        @inline(__always)
+        func divide(_ a: UInt8, _ b: UInt8) -> UInt8 {
+            precondition(b != 0, "division by zero in GF(256)")
+            return a == 0 ? 0 : exp[Int(log[Int(a)]) + 255 - Int(log[Int(b)])]
+        }
+
+        /// αⁿ for any integer n (negative powers included).
+        @inline(__always)
+        func alphaPower(_ n: Int) -> UInt8 {
+            exp[((n % 255) + 255) % 255]
+        }
+    }
+
+    /// Runs `body` with the tables; their buffers are valid only inside it.
+    static func withTables<R>(_ body: (Tables) -> R) -> R {
+        exp.withUnsafeBufferPointer { exp in
+            log.withUnsafeBufferPointer { log in body(Tables(exp: exp, log: log)) }
         }
     }
 }

@@ -22,64 +22,86 @@ public enum ReedSolomonDecoder {
         let n = block.count
         let nsym = errorCorrectionCount
         guard nsym > 0, n > nsym, n <= 255 else { throw .tooManyErrors }
-        let syndromes = computeSyndromes(block, count: nsym)
-        if syndromes.allSatisfy({ $0 == 0 }) { return 0 }
-
-        let erasurePositions = Set(erasures.filter { $0 >= 0 && $0 < n })
-        guard erasurePositions.count <= nsym else { throw .tooManyErrors }
-
-        // Erasure locator Γ(x) = ∏(1 − Zₗ·x), coefficients lowest degree first.
-        var gamma: [UInt8] = [1]
-        for index in erasurePositions {
-            gamma = multiply(gamma, [1, GF256.alphaPower(n - 1 - index)])
-        }
-        // Forney syndromes: T(x) = S(x)·Γ(x) mod x^nsym; T_ν… obey the error locator's recurrence only.
-        let modified = Array(multiply(syndromes, gamma).prefix(nsym).dropFirst(erasurePositions.count))
-        let sigma = try berlekampMassey(modified)
-        let locator = multiply(sigma, gamma)
-        let degree = locator.lastIndex(where: { $0 != 0 }) ?? 0
-        guard degree > 0 else { throw .tooManyErrors }
-
-        // Chien search over the block's positions: index i holds the coefficient of x^(n−1−i).
-        var positions: [Int] = []
-        for index in 0..<n where evaluate(locator, at: GF256.alphaPower(-(n - 1 - index))) == 0 {
-            positions.append(index)
-        }
-        guard positions.count == degree else { throw .tooManyErrors }
-
-        // Forney: eₖ = Xₖ · Ω(Xₖ⁻¹) / Λ′(Xₖ⁻¹) for generator roots starting at α⁰.
-        let omega = Array(multiply(syndromes, locator).prefix(nsym))
-        let derivative = formalDerivative(locator)
-        var corrected = block
-        var changed = 0
-        for index in positions {
-            let x = GF256.alphaPower(n - 1 - index)
-            let xInverse = GF256.inverse(x)
-            let denominator = evaluate(derivative, at: xInverse)
-            guard denominator != 0 else { throw .tooManyErrors }
-            let magnitude = GF256.multiply(x, GF256.divide(evaluate(omega, at: xInverse), denominator))
-            if magnitude != 0 {
-                corrected[index] ^= magnitude
-                changed += 1
-            }
-        }
-        guard computeSyndromes(corrected, count: nsym).allSatisfy({ $0 == 0 }) else { throw .tooManyErrors }
+        // A reader tries many candidate blocks, most of them hopeless: the whole correction runs on tables
+        // fetched once.
+        let received = block
+        guard let (corrected, changed) = GF256.withTables({ field in
+            correct(received, nsym: nsym, erasures: erasures, field: field)
+        }) else { throw .tooManyErrors }
         block = corrected
         return changed
     }
 
     /// Whether `block` is a codeword as it stands (all syndromes zero): error detection without correction.
     public static func isValid(_ block: [UInt8], errorCorrectionCount: Int) -> Bool {
-        computeSyndromes(block, count: errorCorrectionCount).allSatisfy { $0 == 0 }
+        GF256.withTables { syndromes(block, count: errorCorrectionCount, field: $0).allSatisfy { $0 == 0 } }
     }
 
-    /// Sⱼ = c(αʲ) for j in 0..<count, the first codeword being the highest power.
-    static func computeSyndromes(_ block: [UInt8], count: Int) -> [UInt8] {
-        (0..<count).map { GF256.evaluate(block, atAlphaPower: $0) }
+    /// The corrected block and the number of codewords changed, or nil when it cannot be corrected.
+    private static func correct(_ block: [UInt8], nsym: Int, erasures: [Int], field: GF256.Tables) -> ([UInt8], Int)? {
+        let n = block.count
+        let syndromes = Self.syndromes(block, count: nsym, field: field)
+        if syndromes.allSatisfy({ $0 == 0 }) { return (block, 0) }
+
+        var isErased = [Bool](repeating: false, count: n)
+        var erasurePositions: [Int] = []
+        for index in erasures where index >= 0 && index < n && !isErased[index] {
+            isErased[index] = true
+            erasurePositions.append(index)
+        }
+        guard erasurePositions.count <= nsym else { return nil }
+
+        // Erasure locator Γ(x) = ∏(1 − Zₗ·x), coefficients lowest degree first.
+        var gamma: [UInt8] = [1]
+        for index in erasurePositions {
+            gamma = multiply(gamma, [1, field.alphaPower(n - 1 - index)], field: field)
+        }
+        // Forney syndromes: T(x) = S(x)·Γ(x) mod x^nsym; T_ν… obey the error locator's recurrence only.
+        let modified = Array(multiply(syndromes, gamma, field: field).prefix(nsym).dropFirst(erasurePositions.count))
+        guard let sigma = berlekampMassey(modified, field: field) else { return nil }
+        let locator = multiply(sigma, gamma, field: field)
+        let degree = locator.lastIndex(where: { $0 != 0 }) ?? 0
+        guard degree > 0 else { return nil }
+
+        // Chien search over the block's positions: index i holds the coefficient of x^(n−1−i).
+        var positions: [Int] = []
+        for index in 0..<n where evaluate(locator, at: field.alphaPower(-(n - 1 - index)), field: field) == 0 {
+            positions.append(index)
+        }
+        guard positions.count == degree else { return nil }
+
+        // Forney: eₖ = Xₖ · Ω(Xₖ⁻¹) / Λ′(Xₖ⁻¹) for generator roots starting at α⁰.
+        let omega = Array(multiply(syndromes, locator, field: field).prefix(nsym))
+        let derivative = formalDerivative(locator)
+        var corrected = block
+        var changed = 0
+        for index in positions {
+            let x = field.alphaPower(n - 1 - index)
+            let xInverse = field.divide(1, x)
+            let denominator = evaluate(derivative, at: xInverse, field: field)
+            guard denominator != 0 else { return nil }
+            let magnitude = field.multiply(x, field.divide(evaluate(omega, at: xInverse, field: field), denominator))
+            if magnitude != 0 {
+                corrected[index] ^= magnitude
+                changed += 1
+            }
+        }
+        guard Self.syndromes(corrected, count: nsym, field: field).allSatisfy({ $0 == 0 }) else { return nil }
+        return (corrected, changed)
     }
 
-    /// The shortest LFSR (connection polynomial, lowest degree first) that generates `sequence`.
-    private static func berlekampMassey(_ sequence: [UInt8]) throws(ReedSolomonError) -> [UInt8] {
+    /// Sⱼ = c(αʲ) for j in 0..<count, the first codeword being the highest power (Horner's rule).
+    private static func syndromes(_ block: [UInt8], count: Int, field: GF256.Tables) -> [UInt8] {
+        (0..<count).map { j in
+            var value: UInt8 = 0
+            for c in block { value = (value == 0 ? 0 : field.exp[Int(field.log[Int(value)]) + j]) ^ c }
+            return value
+        }
+    }
+
+    /// The shortest LFSR (connection polynomial, lowest degree first) that generates `sequence`, or nil
+    /// when it is longer than the sequence can determine (more errors than the syndromes can locate).
+    private static func berlekampMassey(_ sequence: [UInt8], field: GF256.Tables) -> [UInt8]? {
         var current: [UInt8] = [1]
         var previous: [UInt8] = [1]
         var length = 0
@@ -89,18 +111,18 @@ public enum ReedSolomonDecoder {
             var discrepancy = sequence[step]
             if length > 0 {
                 for i in 1...length where i < current.count {
-                    discrepancy ^= GF256.multiply(current[i], sequence[step - i])
+                    discrepancy ^= field.multiply(current[i], sequence[step - i])
                 }
             }
             if discrepancy == 0 {
                 shift += 1
                 continue
             }
-            let scale = GF256.divide(discrepancy, previousDiscrepancy)
+            let scale = field.divide(discrepancy, previousDiscrepancy)
             var updated = current
             let needed = previous.count + shift
             if updated.count < needed { updated += [UInt8](repeating: 0, count: needed - updated.count) }
-            for (i, c) in previous.enumerated() { updated[i + shift] ^= GF256.multiply(scale, c) }
+            for (i, c) in previous.enumerated() { updated[i + shift] ^= field.multiply(scale, c) }
             if 2 * length <= step {
                 previous = current
                 length = step + 1 - length
@@ -111,23 +133,22 @@ public enum ReedSolomonDecoder {
             }
             current = updated
         }
-        // More errors than the modified syndromes can locate.
-        guard 2 * length <= sequence.count else { throw .tooManyErrors }
-        return current
+        return 2 * length <= sequence.count ? current : nil
     }
 
-    private static func multiply(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+    private static func multiply(_ a: [UInt8], _ b: [UInt8], field: GF256.Tables) -> [UInt8] {
         var result = [UInt8](repeating: 0, count: a.count + b.count - 1)
         for (i, x) in a.enumerated() where x != 0 {
-            for (j, y) in b.enumerated() { result[i + j] ^= GF256.multiply(x, y) }
+            for (j, y) in b.enumerated() { result[i + j] ^= field.multiply(x, y) }
         }
         return result
     }
 
-    /// poly(x) for coefficients listed lowest power first.
-    private static func evaluate(_ poly: [UInt8], at x: UInt8) -> UInt8 {
-        guard x != 0 else { return poly.first ?? 0 }
-        return GF256.evaluate(poly.reversed(), atAlphaPower: Int(GF256.log[Int(x)]))
+    /// poly(x) for coefficients listed lowest power first (Horner's rule from the highest).
+    private static func evaluate(_ poly: [UInt8], at x: UInt8, field: GF256.Tables) -> UInt8 {
+        var value: UInt8 = 0
+        for c in poly.reversed() { value = field.multiply(value, x) ^ c }
+        return value
     }
 
     /// d/dx over GF(2ᵐ): even powers vanish, odd powers keep their coefficient.
