@@ -14,7 +14,7 @@ public enum ModulePlacement {
             if right == skipColumn { right -= 1 }
             for vert in 0..<height {
                 let y = upward ? height - 1 - vert : vert
-                for x in [right, right - 1] where isFunction[y * width + x] == 0 {
+                for x in stride(from: right, through: right - 1, by: -1) where isFunction[y * width + x] == 0 {
                     order.append(Int32(y * width + x))
                 }
             }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A rectangular Micro QR code (rMQR, ISO/IEC 23941) version: 32 sizes from R7x43 to R17x139, levels M and H.
 public struct RMQRVersion: Hashable, Sendable, CustomStringConvertible {
     /// The version indicator of the format information, 0…31 (R7x43 … R17x139).
@@ -110,6 +112,18 @@ public struct RMQRTemplate: Sendable {
     /// Data module indices in bit-placement order.
     public let dataPositions: [Int32]
 
+    /// The template of `version`, built once and shared (a reader decodes many candidates of each version).
+    public static func of(_ version: RMQRVersion) -> RMQRTemplate {
+        cache.withLock { templates in
+            if let template = templates[version.index] { return template }
+            let template = RMQRTemplate(version: version)
+            templates[version.index] = template
+            return template
+        }
+    }
+
+    private static let cache = Mutex<[Int: RMQRTemplate]>([:])
+
     public init(version: RMQRVersion) {
         self.version = version
         let w = version.width, h = version.height
@@ -121,7 +135,8 @@ public struct RMQRTemplate: Sendable {
         for y in (h - 5)..<h { for x in (w - 5)..<w { mark(x, y) } }
         // Timing patterns on the top and bottom rows and in the outer and alignment columns.
         for x in 0..<w { mark(x, 0); mark(x, h - 1) }
-        for y in 0..<h { for x in [0, w - 1] + version.alignmentColumns { mark(x, y) } }
+        let timingColumns = [0, w - 1] + version.alignmentColumns
+        for y in 0..<h { for x in timingColumns { mark(x, y) } }
         // Alignment patterns (3 × 3) at the top and bottom, and the corner patterns.
         for column in version.alignmentColumns {
             for dy in 0..<3 { for dx in -1...1 { mark(column + dx, dy); mark(column + dx, h - 1 - dy) } }
