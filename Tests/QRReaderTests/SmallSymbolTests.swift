@@ -42,6 +42,25 @@ struct SmallSymbolTests {
         #expect(results.first?.versionName == symbol.version)
     }
 
+    /// The modules the reader checks before sampling a candidate are timing modules in symbols made by
+    /// other encoders.
+    @Test(arguments: SmallSymbol.all)
+    func timingModulesMatchTheSymbol(_ symbol: SmallSymbol) throws {
+        let modules = symbol.modules
+        let expected: [(x: Int, y: Int, dark: Bool)]
+        if symbol.symbology == Symbology.microQRCode.rawValue {
+            expected = MicroQRLocator.timingModules(size: modules.width)
+            #expect(expected.count == 2 * (modules.width - 8))
+        } else {
+            let version = try #require(RMQRVersion(height: modules.height, width: modules.width))
+            expected = RMQRLocator.timingModules(version)
+            #expect(expected.count >= modules.width / 2)
+        }
+        for module in expected {
+            #expect((modules.storage[module.y * modules.width + module.x] != 0) == module.dark, "module \(module.x), \(module.y)")
+        }
+    }
+
     @Test func microQRRotatedAndMirrored() throws {
         let symbol = try #require(SmallSymbol.all.first { $0.version == "M4" })
         var scene = SyntheticScene(width: 240, height: 240)

@@ -24,7 +24,7 @@ enum MicroQRDecoder {
     static func decode(_ modules: BitMatrix, format: Format, confidence: [Float]? = nil) -> DecodedSymbol? {
         let version = format.version
         guard modules.width == version.size, let dataCodewords = version.dataCodewords(format.level) else { return nil }
-        let template = MicroQRTemplate(version: version)
+        let template = MicroQRTemplate.of(version)
         let size = template.size
         // Codewords in placement order; the last data codeword of M1 and M3 has only 4 bits (high nibble).
         var codewords = [UInt8](repeating: 0, count: version.totalCodewords)

@@ -10,7 +10,7 @@ enum RMQRDecoder {
         guard modules.width == version.width, modules.height == version.height,
               let layout = version.blockLayout(level)
         else { return nil }
-        let template = RMQRTemplate(version: version)
+        let template = RMQRTemplate.of(version)
         let width = version.width
         var codewords = [UInt8](repeating: 0, count: version.totalCodewords)
         var reliability = [Float](repeating: .infinity, count: version.totalCodewords)

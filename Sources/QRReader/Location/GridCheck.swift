@@ -26,4 +26,15 @@ enum GridCheck {
         }
         return Double(matches) / Double(total)
     }
+
+    /// The share of `expected` modules (module coordinates and colour) that the grid reads as expected:
+    /// the same test for symbols whose timing patterns lie elsewhere (Micro QR, rMQR).
+    static func score(_ grid: SamplingGrid, binary image: BinaryImage, expected: [(x: Int, y: Int, dark: Bool)]) -> Double {
+        guard !expected.isEmpty else { return 0 }
+        let matches = expected.count { module in
+            let p = grid.pixel(Double(module.x) + 0.5, Double(module.y) + 0.5)
+            return image.isDark(at: p.x, p.y) == module.dark
+        }
+        return Double(matches) / Double(expected.count)
+    }
 }

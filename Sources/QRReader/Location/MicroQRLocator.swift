@@ -62,6 +62,12 @@ enum MicroQRLocator {
         return found.sorted { $0.format.distance < $1.format.distance }
     }
 
+    /// The timing modules of a symbol `size` modules wide: the top row and left column beyond the finder's
+    /// separator, dark on even positions.
+    static func timingModules(size: Int) -> [(x: Int, y: Int, dark: Bool)] {
+        (8..<max(8, size)).flatMap { i in [(x: i, y: 0, dark: i % 2 == 0), (x: 0, y: i, dark: i % 2 == 0)] }
+    }
+
     /// The luminance halfway between the finder pattern's known dark and light modules, if they differ.
     private static func calibratedThreshold(_ plane: LuminancePlane, _ transform: PerspectiveTransform) -> Double? {
         let dark = [(3, 3), (2, 3), (4, 3), (3, 2), (3, 4), (0, 0), (6, 0), (0, 6), (6, 6), (3, 0), (0, 3), (6, 3), (3, 6)]

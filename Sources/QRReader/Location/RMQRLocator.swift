@@ -15,6 +15,15 @@ enum RMQRLocator {
     /// The top timing pattern starts dark, light, dark, light right of the separator.
     private static let timing = [(8, true), (9, false), (10, true), (11, false)]
 
+    /// The top row's timing modules of `version`, right of the finder's separator and clear of the
+    /// alignment patterns and the corner pattern, dark on even columns.
+    static func timingModules(_ version: RMQRVersion) -> [(x: Int, y: Int, dark: Bool)] {
+        let alignment = version.alignmentColumns
+        return (8..<max(8, version.width - 2))
+            .filter { x in !alignment.contains { abs($0 - x) <= 1 } }
+            .map { (x: $0, y: 0, dark: $0 % 2 == 0) }
+    }
+
     /// Orientations of an rMQR symbol around `pattern`, whose fitted outer square is `square` (from
     /// ``FinderCorners/square(of:in:)``), with readable format information and a sub-pattern found, best first.
     static func candidates(_ pattern: FinderPattern, square fitted: FinderCorners, in image: BinaryImage) -> [Candidate] {

@@ -35,7 +35,7 @@ public struct QRCodeReader: Sendable {
         let start = clock.now
         let results = read(luminance)
         guard results.isEmpty, options.accuracy == .thorough, let darkest = darkestChannel(), darkest.width == luminance.width,
-              darkest.height == luminance.height, darkest != luminance
+              darkest.height == luminance.height, Self.differsEnough(darkest, from: luminance)
         else { return results }
         var retry = self
         if let budget = options.timeBudget {
@@ -44,6 +44,33 @@ public struct QRCodeReader: Sendable {
             retry.options.timeBudget = left
         }
         return retry.read(LuminancePlane(width: darkest.width, height: darkest.height, pixels: darkest.pixels), secondChance: true)
+    }
+
+    /// Whether the darkest-channel picture could read differently from the luminance one: enough pixels
+    /// (as many as the smallest symbol covers, an 11-module Micro QR at 3 px per module) differ by more
+    /// than the contrast a block needs to be thresholded at all. A grey picture stored in colour differs
+    /// by a few levels at most, and reading it again costs as much as the first read.
+    private static func differsEnough(_ darkest: GrayImage, from luminance: GrayImage) -> Bool {
+        let minimumPixels = 11 * 11 * 9
+        let contrast = UInt8(BlockBinarizer.minimumDynamicRange)
+        return darkest.pixels.withUnsafeBufferPointer { dark in
+            luminance.pixels.withUnsafeBufferPointer { luma in
+                let total = min(dark.count, luma.count)
+                var count = 0, start = 0
+                // In chunks the compiler vectorises, stopping as soon as the answer is known.
+                while start < total && count < minimumPixels {
+                    let end = min(total, start + 4096)
+                    var chunk = 0
+                    for i in start..<end {
+                        let a = luma[i], b = dark[i]
+                        chunk &+= (a > b ? a &- b : b &- a) > contrast ? 1 : 0
+                    }
+                    count += chunk
+                    start = end
+                }
+                return count >= minimumPixels
+            }
+        }
     }
 
     /// Every code in 8-bit luminance pixels (row-major, `width` × `height`).
@@ -244,7 +271,11 @@ private struct Session {
     private func decodeMicro(_ square: FinderCorners, binary: BinaryImage, plane: LuminancePlane, scale: Double,
                              inverted: Bool) -> ReadResult? {
         for candidate in MicroQRLocator.candidates(square: square, in: binary, luminance: plane) {
+            let timingModules = MicroQRLocator.timingModules(size: candidate.format.version.size)
             for grid in candidate.grids {
+                // The QR code's gate: a format read correcting 3 bit errors passes on a large share of random
+                // textures; timing modules read as noise tell a false candidate before it is sampled.
+                guard GridCheck.score(grid, binary: binary, expected: timingModules) >= Self.samplingTiming else { continue }
                 // The grid follows the symbol's own orientation (mirrored or not), so no transposing here.
                 if let symbol = MicroQRDecoder.decode(ModuleSampler.sample(grid, binary: binary), format: candidate.format) {
                     return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
@@ -263,6 +294,8 @@ private struct Session {
                             scale: Double, inverted: Bool) -> ReadResult? {
         for candidate in RMQRLocator.candidates(pattern, square: square, in: binary) {
             let grid = candidate.grid
+            guard GridCheck.score(grid, binary: binary, expected: RMQRLocator.timingModules(candidate.version)) >= Self.samplingTiming
+            else { continue }
             let sampled = ModuleSampler.sample(grid, binary: binary)
             if let symbol = RMQRDecoder.decode(sampled, version: candidate.version, level: candidate.level) {
                 return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
