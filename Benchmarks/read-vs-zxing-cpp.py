@@ -5,14 +5,15 @@ For every image: our time is `decode_ms` from `qr read --json` (the decode alone
 is its Python binding's `read_barcodes` call on an already loaded grayscale image, with the options the corpus
 scorer gives it (QR, Micro QR and rMQR; try rotate, downscale and invert; local-average binarizer). Both sides
 decode each image N times back to back and keep the fastest, so both are timed with the image and the reader's
-tables in cache (`--cold` times ours instead over N passes through the whole list, each image after the others:
-a small image then costs several times its warm time, which zxing-cpp's timing never pays). Prints per-set
+tables in cache (`--cold` times ours instead over N passes through the list, each image after the others:
+a small image then costs several times its warm time, which zxing-cpp's timing never pays). The readers take
+turns on chunks of `--chunk` images, so that drift in a shared machine's speed falls on both. Prints per-set
 totals, the overall ratio, and how many images take more than twice zxing-cpp's time (the reader's speed target
 is at most 2× per image).
 
 Needs `pip install zxing-cpp pillow` and a release build (`swift build -c release --product qr`).
 
-    python3 Benchmarks/read-vs-zxing-cpp.py [--corpus ../shared/corpus] [--runs 3] [--cold] [--only SUBSTRING]
+    python3 Benchmarks/read-vs-zxing-cpp.py [--corpus ../shared/corpus] [--runs 3] [--cold] [--chunk 20] [--only SUBSTRING]
                                             [--worst 20] [--json times.json]
 """
 import argparse
@@ -87,6 +88,7 @@ def main():
     parser.add_argument("--qr", default=os.path.join(here, "..", ".build", "release", "qr"))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cold", action="store_true", help="time ours over whole-list passes (see above)")
+    parser.add_argument("--chunk", type=int, default=20, help="images timed by one reader before the other takes its turn")
     parser.add_argument("--only", help="only images whose path contains this")
     parser.add_argument("--worst", type=int, default=0, help="also list the N images with the highest ratio")
     parser.add_argument("--json", help="write per-image times here")
@@ -96,8 +98,14 @@ def main():
     images = corpus_images(args.corpus, args.only)
     if not images:
         sys.exit("no images found under " + args.corpus)
-    ours = time_ours(args.qr, [path for _, path in images], args.runs, args.cold)
-    theirs = {path: time_zxing(path, args.runs) for _, path in images}
+    # The two readers take turns on chunks of the list, so that a slower or faster spell of a shared
+    # machine falls on both rather than on whichever ran during it.
+    paths = [path for _, path in images]
+    ours, theirs = {}, {}
+    for start in range(0, len(paths), args.chunk):
+        chunk = paths[start:start + args.chunk]
+        ours.update(time_ours(args.qr, chunk, args.runs, args.cold))
+        theirs.update({path: time_zxing(path, args.runs) for path in chunk})
 
     sets = collections.defaultdict(lambda: [0.0, 0.0, 0])
     for name, path in images:
