@@ -245,6 +245,20 @@ struct DecodingStageTests {
         #expect(mirrored.format.mask.rawValue == 5)
     }
 
+    /// Readings of the orientation a symbol is not in are skipped when two bits worse than the best; no
+    /// level and mask may lose its own orientation to that rule, as the symbol or as its mirror image.
+    @Test func everyFormatDecodesInBothOrientations() throws {
+        for level in ErrorCorrectionLevel.allCases {
+            for mask in 0..<8 {
+                let code = try QRCode.encode("format \(level) \(mask)", options: EncodingOptions(errorCorrectionLevel: level, mask: mask))
+                let plain = SymbolDecoder.decode(code.modules)
+                #expect(plain?.payload.text == "format \(level) \(mask)" && plain?.mirrored == false, "\(level) mask \(mask)")
+                let mirrored = SymbolDecoder.decode(code.modules.transposed())
+                #expect(mirrored?.payload.text == "format \(level) \(mask)" && mirrored?.mirrored == true, "\(level) mask \(mask) mirrored")
+            }
+        }
+    }
+
     @Test func erasuresRescueABlockBeyondErrorCapacity() throws {
         let code = try QRCode.encode(String(repeating: "erasure ", count: 4), options: EncodingOptions(errorCorrectionLevel: .high, versions: 4...4))
         let template = SymbolTemplate.of(code.version)
