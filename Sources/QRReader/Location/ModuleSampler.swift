@@ -47,11 +47,12 @@ enum ModuleSampler {
         let frame = ModuleFrame(grid)
         for y in 0..<h {
             for x in 0..<w {
-                var dark = 0
+                var dark = 0, light = 0
                 let (centre, stepX, stepY) = frame.basis(x, y)
-                for (ox, oy) in offsets {
+                // A majority is decided once one colour has it: most modules need three taps, not five.
+                for (ox, oy) in offsets where dark < needed && light < needed {
                     let p = centre + stepX * ox + stepY * oy
-                    if image.isDark(at: p.x, p.y) { dark += 1 }
+                    if image.isDark(at: p.x, p.y) { dark += 1 } else { light += 1 }
                 }
                 if dark >= needed { modules.storage[y * w + x] = 1 }
             }
