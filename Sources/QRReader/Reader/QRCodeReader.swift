@@ -28,8 +28,8 @@ public struct QRCodeReader: Sendable {
 
     /// Every code in `luminance`, or, if it has none and accuracy is `.thorough`, in the darkest-channel
     /// version of the same picture that `darkestChannel` makes on demand (for example by decoding the file
-    /// again with ``GrayConversion/darkestChannel``). The second read skips the downscaled and inverted
-    /// passes, which the first already made.
+    /// again with ``GrayConversion/darkestChannel``), unless the two differ too little to read differently.
+    /// The second read skips the downscaled and inverted passes, which the first already made.
     public func read(_ luminance: GrayImage, darkestChannel: () -> GrayImage?) -> [ReadResult] {
         let clock = ContinuousClock()
         let start = clock.now
