@@ -24,30 +24,23 @@ public enum GF256 {
     }()
 
     /// a · b.
-    @inlinable
     public static func multiply(_ a: UInt8, _ b: UInt8) -> UInt8 {
-        if a == 0 || b == 0 { return 0 }
-        return exp[Int(log[Int(a)]) + Int(log[Int(b)])]
+        withTables { $0.multiply(a, b) }
     }
 
     /// a / b; `b` must not be 0.
-    @inlinable
     public static func divide(_ a: UInt8, _ b: UInt8) -> UInt8 {
-        precondition(b != 0, "division by zero in GF(256)")
-        if a == 0 { return 0 }
-        return exp[(Int(log[Int(a)]) + 255 - Int(log[Int(b)])) % 255]
+        withTables { $0.divide(a, b) }
     }
 
     /// The multiplicative inverse of `a` (a ≠ 0).
-    @inlinable
     public static func inverse(_ a: UInt8) -> UInt8 {
         divide(1, a)
     }
 
     /// αⁿ for any integer n (negative powers included).
-    @inlinable
     public static func alphaPower(_ n: Int) -> UInt8 {
-        exp[((n % 255) + 255) % 255]
+        withTables { $0.alphaPower(n) }
     }
 
     /// The tables fetched once, for loops that would otherwise pay a lazily initialised global's

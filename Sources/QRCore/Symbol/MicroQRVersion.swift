@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A Micro QR code version, M1…M4 (ISO/IEC 18004 §6, tables 1, 7 and 9): one finder pattern, timing patterns
 /// along the top row and left column, one Reed–Solomon block.
 public struct MicroQRVersion: Hashable, Sendable, CustomStringConvertible {
@@ -91,15 +89,10 @@ public struct MicroQRTemplate: Sendable {
 
     /// The template of `version`, built once and shared (a reader decodes many candidates of each version).
     public static func of(_ version: MicroQRVersion) -> MicroQRTemplate {
-        cache.withLock { templates in
-            if let template = templates[version.number] { return template }
-            let template = MicroQRTemplate(version: version)
-            templates[version.number] = template
-            return template
-        }
+        cache.value(for: version.number) { MicroQRTemplate(version: version) }
     }
 
-    private static let cache = Mutex<[Int: MicroQRTemplate]>([:])
+    private static let cache = BuiltOnce<Int, MicroQRTemplate>()
 
     public init(version: MicroQRVersion) {
         self.version = version

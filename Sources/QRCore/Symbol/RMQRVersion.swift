@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A rectangular Micro QR code (rMQR, ISO/IEC 23941) version: 32 sizes from R7x43 to R17x139, levels M and H.
 public struct RMQRVersion: Hashable, Sendable, CustomStringConvertible {
     /// The version indicator of the format information, 0…31 (R7x43 … R17x139).
@@ -114,15 +112,10 @@ public struct RMQRTemplate: Sendable {
 
     /// The template of `version`, built once and shared (a reader decodes many candidates of each version).
     public static func of(_ version: RMQRVersion) -> RMQRTemplate {
-        cache.withLock { templates in
-            if let template = templates[version.index] { return template }
-            let template = RMQRTemplate(version: version)
-            templates[version.index] = template
-            return template
-        }
+        cache.value(for: version.index) { RMQRTemplate(version: version) }
     }
 
-    private static let cache = Mutex<[Int: RMQRTemplate]>([:])
+    private static let cache = BuiltOnce<Int, RMQRTemplate>()
 
     public init(version: RMQRVersion) {
         self.version = version

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The fixed structure of a QR code version: its function patterns and the order in which data bits fill
 /// the remaining modules (ISO/IEC 18004 §7.7.3). The encoder draws with it, the reader reads with it.
 public struct SymbolTemplate: Sendable {
@@ -18,15 +16,10 @@ public struct SymbolTemplate: Sendable {
 
     /// The template of `version`, built once and shared.
     public static func of(_ version: Version) -> SymbolTemplate {
-        cache.withLock { templates in
-            if let template = templates[version.number] { return template }
-            let template = SymbolTemplate(building: version)
-            templates[version.number] = template
-            return template
-        }
+        cache.value(for: version.number) { SymbolTemplate(building: version) }
     }
 
-    private static let cache = Mutex<[Int: SymbolTemplate]>([:])
+    private static let cache = BuiltOnce<Int, SymbolTemplate>()
 
     private init(building version: Version) {
         self.version = version

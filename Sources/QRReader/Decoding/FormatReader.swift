@@ -9,7 +9,9 @@ enum FormatReader {
         let mirrored: Bool
     }
 
-    /// Valid readings, best first (fewest corrected bits; unmirrored first on ties).
+    /// Plausible readings, best first (fewest corrected bits; unmirrored first on ties). The orientation a
+    /// symbol is not in reads its format bits permuted, which by chance often lands within 2–3 bits of a
+    /// format code; a reading two or more bits worse than the best is that chance and is left out.
     static func readings(_ modules: BitMatrix) -> [Reading] {
         var result: [Reading] = []
         let positions = FormatInformation.positions(size: modules.width)
@@ -26,6 +28,8 @@ enum FormatReader {
             }
             if let (format, distance) = best { result.append(Reading(format: format, distance: distance, mirrored: mirrored)) }
         }
-        return result.sorted { $0.distance < $1.distance }
+        let ranked = result.sorted { $0.distance < $1.distance }
+        let plausible = (ranked.first?.distance ?? 0) + 1
+        return ranked.filter { $0.distance <= plausible }
     }
 }

@@ -23,10 +23,7 @@ enum SymbolDecoder {
     static func decode(_ modules: BitMatrix, confidence: [Float]? = nil) -> DecodedSymbol? {
         guard modules.width == modules.height, let version = Version(size: modules.width) else { return nil }
         let readings = FormatReader.readings(modules)
-        // The orientation a symbol is not in reads its format bits permuted, which by chance often lands
-        // within 2–3 bits of a format code; a reading two or more bits worse than the best is that chance.
-        let plausible = (readings.first?.distance ?? 0) + 1
-        for reading in readings where reading.distance <= plausible {
+        for reading in readings {
             let oriented = reading.mirrored ? modules.transposed() : modules
             let orientedConfidence = reading.mirrored ? confidence.map { ModuleSampler.transposed($0, size: modules.width) } : confidence
             let codewords = CodewordReader.codewords(oriented, version: version, mask: reading.format.mask)

@@ -19,7 +19,8 @@ enum MicroQRLocator {
     private static let timing = [(8, 0, true), (9, 0, false), (10, 0, true), (0, 8, true), (0, 9, false), (0, 10, true)]
 
     /// Orientations, best first, of a Micro QR symbol around the finder pattern whose fitted outer square
-    /// is `square` (from ``FinderCorners/square(of:in:)``), in which the format information decodes.
+    /// is `square` (from ``FinderCorners/square(of:in:)``), in which the format information decodes and
+    /// whose grids read the timing modules as such.
     /// Format and timing modules are read from the binary image and, with a threshold calibrated on the
     /// finder pattern's own modules, from luminance, at the module centres and slightly offset: small,
     /// blurred symbols rarely survive global thresholding exactly.
@@ -54,8 +55,12 @@ enum MicroQRLocator {
                 }
                 if let best {
                     let affine = PerspectiveTransform.fittingAffine(from: unit, to: corners)
+                    // The QR grids' gate: a format read correcting 3 bit errors passes on a large share of
+                    // random textures; timing modules read as noise tell a false candidate before it is sampled.
+                    let timingModules = Self.timingModules(size: best.size)
                     let grids = [affine, transform].compactMap { $0.map { SamplingGrid(dimension: best.size, transform: $0) } }
-                    found.append(Candidate(grids: grids, format: best.format, mirrored: mirrored))
+                        .filter { GridCheck.score($0, binary: image, expected: timingModules) >= GridCheck.samplingScore }
+                    if !grids.isEmpty { found.append(Candidate(grids: grids, format: best.format, mirrored: mirrored)) }
                 }
             }
         }

@@ -25,7 +25,8 @@ enum RMQRLocator {
     }
 
     /// Orientations of an rMQR symbol around `pattern`, whose fitted outer square is `square` (from
-    /// ``FinderCorners/square(of:in:)``), with readable format information and a sub-pattern found, best first.
+    /// ``FinderCorners/square(of:in:)``), with readable format information, a sub-pattern found and a top
+    /// timing row that reads as one, best first.
     static func candidates(_ pattern: FinderPattern, square fitted: FinderCorners, in image: BinaryImage) -> [Candidate] {
         guard let square = fitted.corners else { return [] }
         let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
@@ -56,8 +57,11 @@ enum RMQRLocator {
                       let transform = PerspectiveTransform.fittingAffine(
                           from: unit + [Point(w - 2.5, h - 2.5)], to: corners + [subPattern])
                 else { continue }
-                found.append(Candidate(grid: SamplingGrid(width: version.width, height: version.height, transform: transform),
-                                       version: version, level: level, mirrored: mirrored, distance: distance))
+                let grid = SamplingGrid(width: version.width, height: version.height, transform: transform)
+                // The QR grids' gate (see MicroQRLocator): the top timing row must read as one.
+                guard GridCheck.score(grid, binary: image, expected: Self.timingModules(version)) >= GridCheck.samplingScore
+                else { continue }
+                found.append(Candidate(grid: grid, version: version, level: level, mirrored: mirrored, distance: distance))
             }
         }
         return found.sorted { $0.distance < $1.distance }

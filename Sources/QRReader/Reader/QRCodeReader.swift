@@ -236,28 +236,21 @@ private struct Session {
         if !results.contains(where: { Self.isDuplicate($0, result) }) { results.append(result) }
     }
 
-    /// Timing-pattern scores (share of timing modules read right) a grid needs to be sampled from the binary
-    /// image, and to be sampled again from luminance. Every code decoded in the development corpus scored
-    /// 0.88 or more; wrong grids mostly score 0.5–0.75, and sampling and error-correcting them was most of
-    /// the time spent on images without a readable code.
-    private static let samplingTiming = 0.75
-    private static let luminanceTiming = 0.8
-
     /// The first of a set's candidate grids that decodes. Each grid passing the timing check marks
     /// `candidates` promising, which lets its later stages be fitted and tells the caller the set was a QR code's.
     private mutating func decode(_ candidates: inout GridCandidates, binary: BinaryImage, plane: LuminancePlane,
                                  scale: Double, inverted: Bool) -> ReadResult? {
         while let grid = candidates.next() {
             // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
-            let timing = GridCheck.timingScore(grid, binary: binary, minimum: Self.samplingTiming)
-            guard timing >= Self.samplingTiming else { continue }
+            let timing = GridCheck.timingScore(grid, binary: binary, minimum: GridCheck.samplingScore)
+            guard timing >= GridCheck.samplingScore else { continue }
             candidates.markPromising()
             if attempted.insert(grid, scale: scale, sampling: .binary(pass: passNumber)),
                let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary)) {
                 return result(symbol, grid: grid, scale: scale, inverted: inverted)
             }
             // Luminance sampling with erasures is worth its cost only on a grid that fits well.
-            if options.accuracy == .thorough && timing >= Self.luminanceTiming,
+            if options.accuracy == .thorough && timing >= GridCheck.luminanceScore,
                attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted)) {
                 let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane)
                 if let symbol = SymbolDecoder.decode(modules, confidence: confidence) {
@@ -271,11 +264,7 @@ private struct Session {
     private func decodeMicro(_ square: FinderCorners, binary: BinaryImage, plane: LuminancePlane, scale: Double,
                              inverted: Bool) -> ReadResult? {
         for candidate in MicroQRLocator.candidates(square: square, in: binary, luminance: plane) {
-            let timingModules = MicroQRLocator.timingModules(size: candidate.format.version.size)
             for grid in candidate.grids {
-                // The QR code's gate: a format read correcting 3 bit errors passes on a large share of random
-                // textures; timing modules read as noise tell a false candidate before it is sampled.
-                guard GridCheck.score(grid, binary: binary, expected: timingModules) >= Self.samplingTiming else { continue }
                 // The grid follows the symbol's own orientation (mirrored or not), so no transposing here.
                 if let symbol = MicroQRDecoder.decode(ModuleSampler.sample(grid, binary: binary), format: candidate.format) {
                     return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
@@ -294,8 +283,6 @@ private struct Session {
                             scale: Double, inverted: Bool) -> ReadResult? {
         for candidate in RMQRLocator.candidates(pattern, square: square, in: binary) {
             let grid = candidate.grid
-            guard GridCheck.score(grid, binary: binary, expected: RMQRLocator.timingModules(candidate.version)) >= Self.samplingTiming
-            else { continue }
             let sampled = ModuleSampler.sample(grid, binary: binary)
             if let symbol = RMQRDecoder.decode(sampled, version: candidate.version, level: candidate.level) {
                 return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
