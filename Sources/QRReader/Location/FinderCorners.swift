@@ -25,18 +25,32 @@ struct FinderCorners: Sendable {
     /// From the centre outwards: half the 3-module core, the light ring, the dark ring.
     private static let halfPattern = RunLengths(3, 2, 2)
 
-    init?(image: BinaryImage, pattern: FinderPattern, u: Point, v: Point) {
+    /// Where each of the rays from the pattern's centre leaves its dark ring (rays that do not cross the
+    /// core, light ring and dark ring in finder proportions give none). The rays do not depend on the
+    /// symbol's axes, so one cast serves every fit.
+    static func ringEdges(of pattern: FinderPattern, in image: BinaryImage) -> [Point] {
+        let c = pattern.center
+        let maxRun = pattern.moduleSize * 4 + 2
+        var edges: [Point] = []
+        edges.reserveCapacity(rayDirections.count)
+        for direction in rayDirections {
+            guard let runs = PatternRuns.runs(in: image, from: c, direction: direction, count: 3, maxRun: maxRun),
+                  PatternRuns.moduleSize(runs, pattern: halfPattern, tolerance: 0.6) != nil
+            else { continue }
+            edges.append(c + direction * (runs[0] + runs[1] + runs[2] - 0.5))
+        }
+        return edges
+    }
+
+    /// The square whose sides fit `edges` (from ``ringEdges(of:in:)``) sorted by the axes `u` and `v`.
+    init?(edges: [Point], pattern: FinderPattern, u: Point, v: Point) {
         let c = pattern.center
         let m = pattern.moduleSize
         // Basis change to (s, t) with p − c = s·u + t·v.
         let det = u.x * v.y - u.y * v.x
         guard abs(det) > 1e-6 else { return nil }
         var sides: [[Point]] = [[], [], [], []]  // top, right, bottom, left
-        for direction in Self.rayDirections {
-            guard let runs = PatternRuns.runs(in: image, from: c, direction: direction, count: 3, maxRun: m * 4 + 2),
-                  PatternRuns.moduleSize(runs, pattern: Self.halfPattern, tolerance: 0.6) != nil
-            else { continue }
-            let edge = c + direction * (runs[0] + runs[1] + runs[2] - 0.5)
+        for edge in edges {
             let d = edge - c
             let s = (d.x * v.y - d.y * v.x) / det
             let t = (u.x * d.y - u.y * d.x) / det
@@ -69,13 +83,14 @@ struct FinderCorners: Sendable {
     /// labelled by those axes; ``oriented(u:v:around:)`` relabels them for a symbol.
     static func square(of pattern: FinderPattern, in image: BinaryImage) -> FinderCorners? {
         let diagonal = 0.5.squareRoot()
+        let edges = ringEdges(of: pattern, in: image)
         var best: (square: FinderCorners, score: Double)?
         for (u, v) in [(Point(1, 0), Point(0, 1)), (Point(diagonal, diagonal), Point(-diagonal, diagonal))] {
-            guard var square = FinderCorners(image: image, pattern: pattern, u: u, v: v),
+            guard var square = FinderCorners(edges: edges, pattern: pattern, u: u, v: v),
                   var corners = square.corners
             else { continue }
             let ownU = (corners[1] - corners[0]).normalized, ownV = (corners[3] - corners[0]).normalized
-            if let refitted = FinderCorners(image: image, pattern: pattern, u: ownU, v: ownV), let refittedCorners = refitted.corners {
+            if let refitted = FinderCorners(edges: edges, pattern: pattern, u: ownU, v: ownV), let refittedCorners = refitted.corners {
                 (square, corners) = (refitted, refittedCorners)
             }
             let sides = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }

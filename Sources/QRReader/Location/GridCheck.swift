@@ -8,6 +8,7 @@ enum GridCheck {
     /// spent on images without a readable code.
     static let samplingScore = 0.75
     static let luminanceScore = 0.8
+    static let convincingScore = 0.9
 
     /// The share of timing-pattern modules (row 6 and column 6 between the finder patterns, dark on even
     /// positions) that the grid reads as expected: about 1 for a well-placed grid, about 0.5 for a wrong

@@ -6,7 +6,6 @@ enum ModuleSampler {
     // for every module).
     // Offsets are from the module centre, in modules.
     private static let binaryTaps: [(Double, Double)] = [(0, 0), (-0.2, -0.2), (0.2, -0.2), (-0.2, 0.2), (0.2, 0.2)]
-    private static let centreTap: [(Double, Double)] = [(0, 0)]
     private static let luminanceTaps: [(Double, Double)] = [(0, 0), (-0.15, 0), (0.15, 0), (0, -0.15), (0, 0.15)]
 
     /// Where each module's centre lies in the image, and the pixel steps of one module along the grid's
@@ -38,23 +37,38 @@ enum ModuleSampler {
         }
     }
 
-    /// Modules from the binary image: each the majority of five taps around the module centre.
+    /// Modules from the binary image: each the majority of five taps around the module centre, or the
+    /// centre alone when modules are under 4 pixels (the outer taps would fall on the neighbours' edges).
     static func sample(_ grid: SamplingGrid, binary image: BinaryImage) -> BitMatrix {
         let w = grid.width, h = grid.height
         var modules = BitMatrix(width: w, height: h)
-        let offsets = grid.moduleSize >= 4 ? binaryTaps : centreTap
-        let needed = offsets.count / 2 + 1
-        let frame = ModuleFrame(grid)
-        for y in 0..<h {
-            for x in 0..<w {
-                var dark = 0, light = 0
-                let (centre, stepX, stepY) = frame.basis(x, y)
-                // A majority is decided once one colour has it: most modules need three taps, not five.
-                for (ox, oy) in offsets where dark < needed && light < needed {
-                    let p = centre + stepX * ox + stepY * oy
-                    if image.isDark(at: p.x, p.y) { dark += 1 } else { light += 1 }
+        let width = image.width, height = Double(image.height), right = Double(image.width)
+        image.bits.withUnsafeBufferPointer { bits in
+            modules.storage.withUnsafeMutableBufferPointer { out in
+                @inline(__always) func isDark(_ p: Point) -> Bool {
+                    // Outside (or not finite) is light, as in BinaryImage.
+                    p.x >= 0 && p.y >= 0 && p.x < right && p.y < height && bits[Int(p.y) * width + Int(p.x)] != 0
                 }
-                if dark >= needed { modules.storage[y * w + x] = 1 }
+                guard grid.moduleSize >= 4 else {
+                    for y in 0..<h {
+                        for x in 0..<w where isDark(grid.pixel(Double(x) + 0.5, Double(y) + 0.5)) { out[y * w + x] = 1 }
+                    }
+                    return
+                }
+                let frame = ModuleFrame(grid)
+                binaryTaps.withUnsafeBufferPointer { taps in
+                    for y in 0..<h {
+                        for x in 0..<w {
+                            var dark = 0, light = 0
+                            let (centre, stepX, stepY) = frame.basis(x, y)
+                            // A majority is decided once one colour has it: most modules need three taps, not five.
+                            for (ox, oy) in taps where dark < 3 && light < 3 {
+                                if isDark(centre + stepX * ox + stepY * oy) { dark += 1 } else { light += 1 }
+                            }
+                            if dark >= 3 { out[y * w + x] = 1 }
+                        }
+                    }
+                }
             }
         }
         return modules

@@ -198,22 +198,32 @@ private struct Session {
             }
         }
         if options.symbologies.contains(.qrCode) {
-            for set in FinderPatternGrouper.sets(from: patterns) {
-                grouped.formUnion(set.indices)
-                if isDone { return }
-                if set.indices.contains(where: used.contains) { continue }
-                // A set inside a code already found (e.g. from an earlier pass) is that code again.
-                let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
-                if results.contains(where: { $0.corners.contains(center) }) {
+            // Two rounds: first every set's first well-timed grid from the binary image (where nearly every
+            // code decodes), then the remaining grids and the luminance samples of the sets left. A false set
+            // that borrows a real symbol's finder patterns and comes first in the order then costs one grid,
+            // not all of them: decoding the real symbol retires it.
+            var attempts = FinderPatternGrouper.sets(from: patterns).map { SetAttempt(set: $0) }
+            for quick in [true, false] {
+                for index in attempts.indices {
+                    let set = attempts[index].set
+                    if quick { grouped.formUnion(set.indices) }
+                    if isDone { return }
+                    guard !attempts[index].isExhausted, !set.indices.contains(where: used.contains) else { continue }
+                    // A set inside a code already found (e.g. from an earlier pass) is that code again.
+                    let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
+                    if results.contains(where: { $0.corners.contains(center) }) {
+                        used.formUnion(set.indices)
+                        continue
+                    }
+                    if attempts[index].grids == nil {
+                        attempts[index].grids = SymbolLocator.grids(for: set, in: binary, cache: squares)
+                    }
+                    let found = decode(&attempts[index], quick: quick, binary: binary, plane: plane, scale: scale, inverted: inverted)
+                    if attempts[index].grids?.isPromising == true { timed.formUnion(set.indices) }
+                    guard let result = found else { continue }
                     used.formUnion(set.indices)
-                    continue
+                    add(result)
                 }
-                var grids = SymbolLocator.grids(for: set, in: binary, cache: squares)
-                let found = decode(&grids, binary: binary, plane: plane, scale: scale, inverted: inverted)
-                if grids.isPromising { timed.formUnion(set.indices) }
-                guard let result = found else { continue }
-                used.formUnion(set.indices)
-                add(result)
             }
         }
         // Finder patterns no QR code claimed may each be a Micro QR or rMQR symbol.
@@ -236,29 +246,54 @@ private struct Session {
         if !results.contains(where: { Self.isDuplicate($0, result) }) { results.append(result) }
     }
 
-    /// The first of a set's candidate grids that decodes. Each grid passing the timing check marks
-    /// `candidates` promising, which lets its later stages be fitted and tells the caller the set was a QR code's.
-    private mutating func decode(_ candidates: inout GridCandidates, binary: BinaryImage, plane: LuminancePlane,
+    /// Where decoding one finder pattern set has got to.
+    private struct SetAttempt {
+        let set: FinderPatternSet
+        /// Fitted on the set's first turn.
+        var grids: GridCandidates?
+        /// A grid whose binary sample did not decode and whose luminance sample is still to be tried.
+        var luminancePending: SamplingGrid?
+        /// Every grid has been tried.
+        var isExhausted = false
+    }
+
+    /// The first of a set's candidate grids that decodes. `quick` stops after the first grid that passes
+    /// the timing check has been sampled from the binary image; a later call goes on from there. Each grid
+    /// passing the timing check marks the candidates promising, which lets their later stages be fitted and
+    /// tells the caller the set was a QR code's.
+    private mutating func decode(_ attempt: inout SetAttempt, quick: Bool, binary: BinaryImage, plane: LuminancePlane,
                                  scale: Double, inverted: Bool) -> ReadResult? {
-        while let grid = candidates.next() {
+        if let grid = attempt.luminancePending {
+            attempt.luminancePending = nil
+            if let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
+        }
+        while let grid = attempt.grids?.next() {
             // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
             let timing = GridCheck.timingScore(grid, binary: binary, minimum: GridCheck.samplingScore)
             guard timing >= GridCheck.samplingScore else { continue }
-            candidates.markPromising()
+            attempt.grids?.markPromising()
             if attempted.insert(grid, scale: scale, sampling: .binary(pass: passNumber)),
                let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary)) {
                 return result(symbol, grid: grid, scale: scale, inverted: inverted)
             }
             // Luminance sampling with erasures is worth its cost only on a grid that fits well.
-            if options.accuracy == .thorough && timing >= GridCheck.luminanceScore,
-               attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted)) {
-                let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane)
-                if let symbol = SymbolDecoder.decode(modules, confidence: confidence) {
-                    return result(symbol, grid: grid, scale: scale, inverted: inverted)
-                }
+            let luminance = options.accuracy == .thorough && timing >= GridCheck.luminanceScore
+            if quick && timing < GridCheck.convincingScore {
+                attempt.luminancePending = luminance ? grid : nil
+                return nil
             }
+            if luminance, let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
         }
+        attempt.isExhausted = true
         return nil
+    }
+
+    /// A grid sampled from luminance with erasures, unless the same grid was sampled there before.
+    private mutating func decodeLuminance(_ grid: SamplingGrid, plane: LuminancePlane, scale: Double, inverted: Bool) -> ReadResult? {
+        guard attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted)) else { return nil }
+        let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane)
+        guard let symbol = SymbolDecoder.decode(modules, confidence: confidence) else { return nil }
+        return result(symbol, grid: grid, scale: scale, inverted: inverted)
     }
 
     private func decodeMicro(_ square: FinderCorners, binary: BinaryImage, plane: LuminancePlane, scale: Double,
