@@ -13,7 +13,7 @@ enum BlockBinarizer {
         let blocksX = (width + blockSize - 1) / blockSize
         let blocksY = (height + blockSize - 1) / blockSize
         var blackPoints = [Int32](repeating: 0, count: blocksX * blocksY)
-        var bits = [UInt8](repeating: 0, count: width * height)
+        var bits: [UInt8] = []
 
         plane.pixels.withUnsafeBytes { pixels in
             blackPoints.withUnsafeMutableBufferPointer { points in
@@ -48,8 +48,10 @@ enum BlockBinarizer {
                     }
                 }
             }
-            blackPoints.withUnsafeBufferPointer { points in
-                bits.withUnsafeMutableBytes { out in
+            // Every pixel is written below (the last block of a row or column overlaps the one before).
+            bits = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+                let out = UnsafeMutableRawBufferPointer(buffer)
+                blackPoints.withUnsafeBufferPointer { points in
                     let maxX = width - blockSize, maxY = height - blockSize
                     let one = SIMD8<UInt8>(repeating: 1), zero = SIMD8<UInt8>(repeating: 0)
                     for by in 0..<blocksY {
@@ -76,6 +78,7 @@ enum BlockBinarizer {
                         }
                     }
                 }
+                initialized = width * height
             }
         }
         return BinaryImage(width: width, height: height, bits: bits)
@@ -93,21 +96,26 @@ enum GlobalBinarizer {
 
     static func threshold(_ plane: LuminancePlane) -> Int {
         // A histogram of a sample of the pixels (every second pixel of every fourth row) is as good.
-        var buckets = [Int](repeating: 0, count: 32)
-        buckets.withUnsafeMutableBufferPointer { counts in
+        // Four interleaved histograms: flat areas put run after run of pixels in one bucket, and
+        // incrementing a single counter would wait on its previous increment every time.
+        var interleaved = [Int](repeating: 0, count: 4 * 32)
+        interleaved.withUnsafeMutableBufferPointer { counts in
             plane.pixels.withUnsafeBufferPointer { values in
                 var y = 0
                 while y < plane.height {
                     var i = y * plane.width
                     let end = i + plane.width
+                    var lane = 0
                     while i < end {
-                        counts[Int(values[i] &>> 3)] &+= 1
+                        counts[lane + Int(values[i] &>> 3) &* 4] &+= 1
+                        lane = (lane + 1) & 3
                         i += 2
                     }
                     y += plane.height >= 64 ? 4 : 1
                 }
             }
         }
+        let buckets: [Int] = (0..<32).map { bucket in interleaved[(4 * bucket)..<(4 * bucket + 4)].reduce(0, +) }
         // The tallest peak, then the peak farthest from it weighted by height.
         guard let first = buckets.indices.max(by: { buckets[$0] < buckets[$1] }) else { return 128 }
         var second = first, secondScore = 0
