@@ -92,11 +92,18 @@ public enum ReedSolomonDecoder {
 
     /// Sⱼ = c(αʲ) for j in 0..<count, the first codeword being the highest power (Horner's rule).
     private static func syndromes(_ block: [UInt8], count: Int, field: GF256.Tables) -> [UInt8] {
-        (0..<count).map { j in
-            var value: UInt8 = 0
-            for c in block { value = (value == 0 ? 0 : field.exp[Int(field.log[Int(value)]) + j]) ^ c }
-            return value
+        // Horner's rule for every syndrome at once, codeword by codeword: the syndromes' chains of
+        // dependent table lookups then overlap instead of running one after another.
+        var values = [UInt8](repeating: 0, count: count)
+        values.withUnsafeMutableBufferPointer { values in
+            for c in block {
+                for j in 0..<count {
+                    let value = values[j]
+                    values[j] = (value == 0 ? 0 : field.exp[Int(field.log[Int(value)]) + j]) ^ c
+                }
+            }
         }
+        return values
     }
 
     /// The shortest LFSR (connection polynomial, lowest degree first) that generates `sequence`, or nil
