@@ -14,7 +14,8 @@ public struct Line: Sendable, Equatable {
     public let offset: Double
 
     /// The total-least-squares line through `points` (at least two distinct ones), or nil.
-    public init?(fitting points: [Point]) {
+    @inlinable
+    public init?<Points: Collection>(fitting points: Points) where Points.Element == Point {
         guard points.count >= 2 else { return nil }
         let n = Double(points.count)
         let mean = points.reduce(Point.zero, +) / n

@@ -49,21 +49,31 @@ struct FinderCorners: Sendable {
         // Basis change to (s, t) with p − c = s·u + t·v.
         let det = u.x * v.y - u.y * v.x
         guard abs(det) > 1e-6 else { return nil }
-        var sides: [[Point]] = [[], [], [], []]  // top, right, bottom, left
-        for edge in edges {
-            let d = edge - c
-            let s = (d.x * v.y - d.y * v.x) / det
-            let t = (u.x * d.y - u.y * d.x) / det
-            // Only points near the middle of a side: corners belong to two sides, and on round finder
-            // patterns the middles are where the circle touches its enclosing square.
-            guard min(abs(s), abs(t)) < 0.6 * max(abs(s), abs(t)) else { continue }
-            let side = abs(s) > abs(t) ? (s > 0 ? 1 : 3) : (t > 0 ? 2 : 0)
-            sides[side].append(edge)
-        }
         let tolerance = max(1.5, 0.3 * m)
-        guard let top = Self.robustLine(sides[0], tolerance: tolerance), let right = Self.robustLine(sides[1], tolerance: tolerance),
-              let bottom = Self.robustLine(sides[2], tolerance: tolerance), let left = Self.robustLine(sides[3], tolerance: tolerance)
-        else { return nil }
+        // Each side's points are gathered in turn in one scratch buffer: this runs for every pattern up to
+        // four times, and arrays per side were most of its cost.
+        let sides = withUnsafeTemporaryAllocation(of: Point.self, capacity: max(edges.count, 1)) { scratch -> (Line, Line, Line, Line)? in
+            // Side 0…3 = top, right, bottom, left.
+            func fitSide(_ wanted: Int) -> Line? {
+                var count = 0
+                for edge in edges {
+                    let d = edge - c
+                    let s = (d.x * v.y - d.y * v.x) / det
+                    let t = (u.x * d.y - u.y * d.x) / det
+                    // Only points near the middle of a side: corners belong to two sides, and on round finder
+                    // patterns the middles are where the circle touches its enclosing square.
+                    guard min(abs(s), abs(t)) < 0.6 * max(abs(s), abs(t)) else { continue }
+                    if (abs(s) > abs(t) ? (s > 0 ? 1 : 3) : (t > 0 ? 2 : 0)) == wanted {
+                        scratch[count] = edge
+                        count += 1
+                    }
+                }
+                return Self.robustLine(UnsafeMutableBufferPointer(rebasing: scratch[..<count]), tolerance: tolerance)
+            }
+            guard let top = fitSide(0), let right = fitSide(1), let bottom = fitSide(2), let left = fitSide(3) else { return nil }
+            return (top, right, bottom, left)
+        }
+        guard let (top, right, bottom, left) = sides else { return nil }
         (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
         // Adjacent sides must cross at a clear angle, and the corners must surround the centre at a plausible
         // distance (about half a diagonal, 4.95 modules, stretched by perspective).
@@ -126,14 +136,18 @@ struct FinderCorners: Sendable {
         (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
     }
 
-    /// A line through `points` after dropping outliers (stray edges in the rays) one at a time; nil if fewer
-    /// than three points remain within `tolerance`.
-    private static func robustLine(_ points: [Point], tolerance: Double) -> Line? {
-        var points = points
-        while points.count >= 3, let line = Line(fitting: points) {
-            let worst = points.indices.max { abs(line.distance(to: points[$0])) < abs(line.distance(to: points[$1])) }
-            guard let worst, abs(line.distance(to: points[worst])) > tolerance else { return line }
-            points.remove(at: worst)
+    /// A line through `points` after dropping outliers (stray edges in the rays) one at a time, the rest
+    /// kept in order; nil if fewer than three points remain within `tolerance`. Overwrites `points`.
+    private static func robustLine(_ points: UnsafeMutableBufferPointer<Point>, tolerance: Double) -> Line? {
+        var count = points.count
+        while count >= 3, let line = Line(fitting: UnsafeMutableBufferPointer(rebasing: points[..<count])) {
+            var worst = 0, worstDistance = -1.0
+            for i in 0..<count where abs(line.distance(to: points[i])) > worstDistance {
+                (worst, worstDistance) = (i, abs(line.distance(to: points[i])))
+            }
+            guard worstDistance > tolerance else { return line }
+            for i in worst..<(count - 1) { points[i] = points[i + 1] }
+            count -= 1
         }
         return nil
     }
