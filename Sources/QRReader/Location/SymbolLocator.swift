@@ -9,13 +9,8 @@ enum SymbolLocator {
     /// finder centres refined by the fitted squares are only built once those from the detected centres
     /// have all been tried, and one of them was marked promising (``GridCandidates/markPromising()``).
     static func grids(for detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache? = nil) -> GridCandidates {
-        let u = (detected.topRight.center - detected.topLeft.center).normalized
-        let v = (detected.bottomLeft.center - detected.topLeft.center).normalized
         let patterns = [detected.topLeft, detected.topRight, detected.bottomLeft]
-        let squares = cache ?? FinderCorners.Cache()
-        let corners = zip(patterns, detected.indices).map { pattern, index in
-            squares.corners(of: pattern, index: index, u: u, v: v, in: image)
-        }
+        let corners = squares(of: detected, in: image, cache: cache ?? FinderCorners.Cache())
         // Where a finder's outer square was fitted, its diagonals cross at the perspective-correct centre,
         // steadier than the midpoints of thresholded runs.
         let refined = zip(patterns, corners).map { pattern, square in
@@ -34,28 +29,55 @@ enum SymbolLocator {
         return GridCandidates(stages: stages)
     }
 
-    /// Candidate grids for finder centres `set` and the fitted finder squares `corners`.
-    private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage) -> [SamplingGrid] {
-        let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
-        let top = estimateDimension(image, tl, tr)
-        let left = estimateDimension(image, tl, bl)
-        guard top != nil || left != nil else { return [] }
+    /// A cheap first look at a set: the timing score of the grid of its estimated dimension fitted to its
+    /// finder patterns (0 if none fits). A false set scores low on it, as on every grid ``grids(for:in:cache:)``
+    /// would fit, and costs a tenth of fitting them all.
+    static func firstLook(at detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache) -> Double {
+        guard let (dimension, _) = estimatedDimension(of: detected, in: image),
+              let transform = fit(detected, corners: squares(of: detected, in: image, cache: cache), dimension: dimension,
+                                  alignment: nil)
+        else { return 0 }
+        return GridCheck.timingScore(SamplingGrid(dimension: dimension, transform: transform), binary: image,
+                                     minimum: GridCheck.samplingScore)
+    }
+
+    /// The fitted outer squares of a set's patterns (top-left, top-right, bottom-left), labelled for the
+    /// symbol the set would be.
+    private static func squares(of set: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache) -> [FinderCorners?] {
+        let u = (set.topRight.center - set.topLeft.center).normalized
+        let v = (set.bottomLeft.center - set.topLeft.center).normalized
+        return zip([set.topLeft, set.topRight, set.bottomLeft], set.indices).map { pattern, index in
+            cache.corners(of: pattern, index: index, u: u, v: v, in: image)
+        }
+    }
+
+    /// The dimension (21…177) and module size the finder spacing implies, or nil when neither side
+    /// measures or the two sides disagree.
+    private static func estimatedDimension(of set: FinderPatternSet, in image: BinaryImage) -> (dimension: Int, moduleSize: Double)? {
+        let top = estimateDimension(image, set.topLeft, set.topRight)
+        let left = estimateDimension(image, set.topLeft, set.bottomLeft)
         let best: (dimension: Int, moduleSize: Double, error: Int)
         switch (top, left) {
         case let (t?, l?):
             // A square symbol's two sides measure alike (within 16 % in the development corpus, perspective
             // included); false triples over data or texture often differ by far more.
-            guard Double(abs(t.dimension - l.dimension)) <= 0.3 * Double(max(t.dimension, l.dimension)) else { return [] }
+            guard Double(abs(t.dimension - l.dimension)) <= 0.3 * Double(max(t.dimension, l.dimension)) else { return nil }
             best = t.error == l.error ? (t.dimension >= l.dimension ? t : l) : (t.error < l.error ? t : l)
         case let (t?, nil): best = t
         case let (nil, l?): best = l
-        default: return []
+        default: return nil
         }
         // An estimate a version or two above 40 is a version 40 symbol measured loosely (its modules
-        // foreshortened by perspective); the candidates below try the neighbouring sizes too.
-        guard (21...185).contains(best.dimension), best.moduleSize >= 1 else { return [] }
-        var dimension = min(best.dimension, 177)
-        let moduleSize = best.moduleSize
+        // foreshortened by perspective); the candidates in grids(for:corners:in:) try the neighbouring sizes too.
+        guard (21...185).contains(best.dimension), best.moduleSize >= 1 else { return nil }
+        return (min(best.dimension, 177), best.moduleSize)
+    }
+
+    /// Candidate grids for finder centres `set` and the fitted finder squares `corners`.
+    private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage) -> [SamplingGrid] {
+        let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
+        guard let (estimated, moduleSize) = estimatedDimension(of: set, in: image) else { return [] }
+        var dimension = estimated
         let u = (tr.center - tl.center).normalized, v = (bl.center - tl.center).normalized
 
         var grids: [SamplingGrid] = []

@@ -203,6 +203,8 @@ private struct Session {
             // that borrows a real symbol's finder patterns and comes first in the order then costs one grid,
             // not all of them: decoding the real symbol retires it.
             var attempts = FinderPatternGrouper.sets(from: patterns).map { SetAttempt(set: $0) }
+            var setsPerPattern = [Int](repeating: 0, count: patterns.count)
+            for attempt in attempts { for index in attempt.set.indices { setsPerPattern[index] += 1 } }
             for quick in [true, false] {
                 for index in attempts.indices {
                     let set = attempts[index].set
@@ -216,6 +218,11 @@ private struct Session {
                         continue
                     }
                     if attempts[index].grids == nil {
+                        // A set sharing a pattern with another whose first look misses the timing patterns is
+                        // most often a false one: it waits for the second round, by when the other may have
+                        // decoded and retired it.
+                        if quick, set.indices.contains(where: { setsPerPattern[$0] > 1 }),
+                           SymbolLocator.firstLook(at: set, in: binary, cache: squares) < GridCheck.samplingScore { continue }
                         attempts[index].grids = SymbolLocator.grids(for: set, in: binary, cache: squares)
                     }
                     let found = decode(&attempts[index], quick: quick, binary: binary, plane: plane, scale: scale, inverted: inverted)
