@@ -23,13 +23,20 @@ enum FinderPatternFinder {
                     // the first differing pixel as the lowest non-zero byte (pixels are 0 or 1 bytes).
                     let start = x
                     let colorBytes: UInt64 = color == 0 ? 0 : 0x0101_0101_0101_0101
-                    while x + 8 <= width {
-                        let differing = bits.loadUnaligned(fromByteOffset: row + x, as: UInt64.self).littleEndian ^ colorBytes
+                    // Sixteen pixels per step while both words match (long runs of background and quiet zone).
+                    while x &+ 16 <= width {
+                        let first = bits.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self) ^ colorBytes
+                        let second = bits.loadUnaligned(fromByteOffset: row &+ x &+ 8, as: UInt64.self) ^ colorBytes
+                        if first | second != 0 { break }
+                        x &+= 16
+                    }
+                    while x &+ 8 <= width {
+                        let differing = bits.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self).littleEndian ^ colorBytes
                         if differing != 0 {
-                            x += differing.trailingZeroBitCount >> 3
+                            x &+= differing.trailingZeroBitCount >> 3
                             break
                         }
-                        x += 8
+                        x &+= 8
                     }
                     // The last few pixels of the row (after a break this stops at once).
                     while x < width && bits[row + x] == color { x += 1 }
