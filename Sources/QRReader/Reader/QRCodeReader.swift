@@ -95,6 +95,7 @@ public struct QRCodeReader: Sendable {
         if !secondChance {
             session.scan(plane, scale: 1, inverted: false, binarizer: .block)
         }
+        var invertedTried = false
         if options.accuracy == .thorough {
             if !secondChance && options.tryDownscale && min(plane.width, plane.height) >= 400 {
                 // A small pyramid: averaging also washes out screen moiré and print texture finer than the
@@ -108,12 +109,18 @@ public struct QRCodeReader: Sendable {
                     factor *= 2
                 }
             }
+            // Light-on-dark codes show no finder pattern to the normal scans: when the local thresholds found
+            // none at all, the inverted picture is likelier to hold a code than the global threshold.
+            if !secondChance && options.tryInverted && session.results.isEmpty && !session.foundPatterns {
+                invertedTried = true
+                session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block)
+            }
             if session.mayBeMissingCodes {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .global)
             }
         }
         // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus).
-        if !secondChance && session.results.isEmpty && options.tryInverted {
+        if !secondChance && !invertedTried && session.results.isEmpty && options.tryInverted {
             session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block)
         }
         let results = StructuredAppendMerger.merge(session.results)
@@ -169,6 +176,9 @@ private struct Session {
         self.deadline = deadline
     }
 
+    /// Whether any pass so far found a finder pattern.
+    private(set) var foundPatterns = false
+
     /// Whether another pass might find more.
     var mayBeMissingCodes: Bool { !isDone && (results.isEmpty || leftovers) }
 
@@ -185,6 +195,7 @@ private struct Session {
         let binary = binarizer == .block ? BlockBinarizer.binarize(plane) : GlobalBinarizer.binarize(plane)
         let rowStep = options.accuracy == .fast ? 3 : 2
         let patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
+        if !patterns.isEmpty { foundPatterns = true }
         var used = Set<Int>()
         var grouped = Set<Int>()
         // Patterns of a set whose grid read as a QR code's timing patterns: QR finders, not Micro QR or rMQR ones.
