@@ -115,6 +115,7 @@ struct LuminancePlane: Sendable {
     }
 
     /// The plane with every pixel inverted (light codes on dark backgrounds become dark on light).
+    @inline(never)  // As GlobalBinarizer.binarize: its per-pixel closure must be inlined into the loop.
     func inverted() -> LuminancePlane {
         LuminancePlane(width: width, height: height, pixels: pixels.mapBytes { 255 - $0 })
     }

@@ -196,15 +196,20 @@ private struct Session {
         let rowStep = options.accuracy == .fast ? 3 : 2
         let patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
         if !patterns.isEmpty { foundPatterns = true }
-        var used = Set<Int>()
+        // Patterns retired from further sets: those of decoded sets and any inside a found code (its
+        // finders again, or alignment patterns and data that mimic them).
+        var used = Set<Int>(patterns.indices.filter { index in results.contains { $0.corners.contains(patterns[index].center * scale) } })
         var grouped = Set<Int>()
+        // Patterns of sets centred inside a found code: that code again, so no sign of a missed symbol.
+        var explained = Set<Int>()
         // Patterns of a set whose grid read as a QR code's timing patterns: QR finders, not Micro QR or rMQR ones.
         var timed = Set<Int>()
         let squares = FinderCorners.Cache()
         defer {
             // Patterns that formed a plausible symbol but are neither part of a decoded one nor inside one
-            // (where alignment patterns and data can mimic them) may belong to a symbol this pass missed.
-            leftovers = grouped.subtracting(used).contains { index in
+            // (where alignment patterns and data can mimic them) nor in a set centred inside one may belong
+            // to a symbol this pass missed.
+            leftovers = grouped.subtracting(used).subtracting(explained).contains { index in
                 !results.contains { $0.corners.contains(patterns[index].center * scale) }
             }
         }
@@ -222,10 +227,15 @@ private struct Session {
                     if quick { grouped.formUnion(set.indices) }
                     if isDone { return }
                     guard !attempts[index].isExhausted, !set.indices.contains(where: used.contains) else { continue }
-                    // A set inside a code already found (e.g. from an earlier pass) is that code again.
+                    // A set centred inside a code already found (e.g. from an earlier pass) is that code again.
+                    // Only its patterns inside found codes are retired: one outside may be a neighbouring
+                    // symbol's, which its own set still needs.
                     let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
                     if results.contains(where: { $0.corners.contains(center) }) {
-                        used.formUnion(set.indices)
+                        explained.formUnion(set.indices)
+                        for index in set.indices where results.contains(where: { $0.corners.contains(patterns[index].center * scale) }) {
+                            used.insert(index)
+                        }
                         continue
                     }
                     if attempts[index].grids == nil {
@@ -240,6 +250,7 @@ private struct Session {
                     if attempts[index].grids?.isPromising == true { timed.formUnion(set.indices) }
                     guard let result = found else { continue }
                     used.formUnion(set.indices)
+                    used.formUnion(patterns.indices.filter { result.corners.contains(patterns[$0].center * scale) })
                     add(result)
                 }
             }
@@ -247,7 +258,7 @@ private struct Session {
         // Finder patterns no QR code claimed may each be a Micro QR or rMQR symbol.
         let single = options.symbologies.intersection([.microQRCode, .rectangularMicroQRCode])
         guard !single.isEmpty else { return }
-        for (index, pattern) in patterns.enumerated() where !used.contains(index) && !timed.contains(index) {
+        for (index, pattern) in patterns.enumerated() where !used.contains(index) && !timed.contains(index) && !explained.contains(index) {
             if isDone { return }
             guard !results.contains(where: { $0.corners.contains(pattern.center * scale) }) else { continue }
             guard let square = squares.square(of: pattern, index: index, in: binary) else { continue }
