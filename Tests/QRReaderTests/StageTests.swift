@@ -351,6 +351,31 @@ struct ReaderResultTests {
         }
     }
 
+    /// Codes side by side with narrow quiet zones form false finder triples across both; at any rotation
+    /// both codes still decode.
+    @Test(arguments: [0.0, 90, 180, 270, 30, 45, 60, 120, 150, 200, 225, 300, 330])
+    func neighbouringCodesBothDecodeInEveryOrientation(degrees: Double) throws {
+        let texts = ["https://qr.alipay.com/fkx12345", "wxp://f2f0abcdefg-0123456789-0123456789-0123456789"]
+        let small = try QRCode.encode(texts[0])
+        let large = try QRCode.encode(texts[1])
+        var scene = SyntheticScene(width: 700, height: 700)
+        let angle = degrees * .pi / 180
+        let centre = Point(350, 350)
+        func rotated(_ p: Point) -> Point {
+            let d = p - centre
+            return centre + Point(d.x * cos(angle) - d.y * sin(angle), d.x * sin(angle) + d.y * cos(angle))
+        }
+        // Side by side, 4 px modules, quiet zones of 2 modules each touching.
+        var left = 350 - Double(small.size + large.size + 4) * 2
+        for code in [small, large] {
+            let size = Double(code.size) * 4, top = 350 - size / 2
+            let corners = [Point(left, top), Point(left + size, top), Point(left + size, top + size), Point(left, top + size)]
+            scene.place(code.modules, corners: corners.map(rotated), quietZone: 2)
+            left += size + 16
+        }
+        #expect(Set(read(scene).map(\.text)) == Set(texts))
+    }
+
     /// A pale yellow code on white all but disappears in luminance; its darkest (blue) channel keeps it.
     @Test func lightColouredCodesReadFromTheDarkestChannel() throws {
         let code = try QRCode.encode("pale yellow")
