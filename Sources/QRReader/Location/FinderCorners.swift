@@ -50,8 +50,8 @@ struct FinderCorners: Sendable {
         let det = u.x * v.y - u.y * v.x
         guard abs(det) > 1e-6 else { return nil }
         let tolerance = max(1.5, 0.3 * m)
-        // Each side's points are gathered in turn in one scratch buffer: this runs for every pattern up to
-        // four times, and arrays per side were most of its cost.
+        // Each side's points are gathered in turn in one scratch buffer: this runs up to four times for
+        // every pattern, and an array per side cost four allocations each time.
         let sides = withUnsafeTemporaryAllocation(of: Point.self, capacity: max(edges.count, 1)) { scratch -> (Line, Line, Line, Line)? in
             // Side 0…3 = top, right, bottom, left.
             func fitSide(_ wanted: Int) -> Line? {

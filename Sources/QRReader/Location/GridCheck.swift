@@ -8,6 +8,8 @@ enum GridCheck {
     /// spent on images without a readable code.
     static let samplingScore = 0.75
     static let luminanceScore = 0.8
+    /// A set whose first grid scores this is taken for a real symbol and tried in full at once; below it,
+    /// the rest of its grids wait until every set's first grid has been tried.
     static let convincingScore = 0.9
 
     /// The share of timing-pattern modules (row 6 and column 6 between the finder patterns, dark on even

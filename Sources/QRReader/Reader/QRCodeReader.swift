@@ -215,9 +215,10 @@ private struct Session {
         }
         if options.symbologies.contains(.qrCode) {
             // Two rounds: first every set's first well-timed grid from the binary image (where nearly every
-            // code decodes), then the remaining grids and the luminance samples of the sets left. A false set
-            // that borrows a real symbol's finder patterns and comes first in the order then costs one grid,
-            // not all of them: decoding the real symbol retires it.
+            // code decodes; a set whose grid times convincingly is tried in full at once), then the remaining
+            // grids and the luminance samples of the sets left. A false set that borrows a real symbol's
+            // finder patterns and comes first in the order then costs one grid, not all of them: decoding the
+            // real symbol retires it.
             var attempts = FinderPatternGrouper.sets(from: patterns).map { SetAttempt(set: $0) }
             var setsPerPattern = [Int](repeating: 0, count: patterns.count)
             for attempt in attempts { for index in attempt.set.indices { setsPerPattern[index] += 1 } }
@@ -233,8 +234,8 @@ private struct Session {
                     let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
                     if results.contains(where: { $0.corners.contains(center) }) {
                         explained.formUnion(set.indices)
-                        for index in set.indices where results.contains(where: { $0.corners.contains(patterns[index].center * scale) }) {
-                            used.insert(index)
+                        for pattern in set.indices where results.contains(where: { $0.corners.contains(patterns[pattern].center * scale) }) {
+                            used.insert(pattern)
                         }
                         continue
                     }
@@ -287,7 +288,8 @@ private struct Session {
     }
 
     /// The first of a set's candidate grids that decodes. `quick` stops after the first grid that passes
-    /// the timing check has been sampled from the binary image; a later call goes on from there. Each grid
+    /// the timing check has been sampled from the binary image, unless it scored ``GridCheck/convincingScore``;
+    /// a later call goes on from there, with that grid's luminance sample. Each grid
     /// passing the timing check marks the candidates promising, which lets their later stages be fitted and
     /// tells the caller the set was a QR code's.
     private mutating func decode(_ attempt: inout SetAttempt, quick: Bool, binary: BinaryImage, plane: LuminancePlane,
