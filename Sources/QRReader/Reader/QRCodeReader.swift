@@ -53,20 +53,30 @@ public struct QRCodeReader: Sendable {
     private static func differsEnough(_ darkest: GrayImage, from luminance: GrayImage) -> Bool {
         let minimumPixels = 11 * 11 * 9
         let contrast = UInt8(BlockBinarizer.minimumDynamicRange)
-        return darkest.pixels.withUnsafeBufferPointer { dark in
-            luminance.pixels.withUnsafeBufferPointer { luma in
+        return darkest.pixels.withUnsafeBytes { dark in
+            luminance.pixels.withUnsafeBytes { luma in
                 let total = min(dark.count, luma.count)
+                let threshold = SIMD16<UInt8>(repeating: contrast)
                 var count = 0, start = 0
-                // In chunks the compiler vectorises, stopping as soon as the answer is known.
-                while start < total && count < minimumPixels {
-                    let end = min(total, start + 4096)
-                    var chunk = 0
-                    for i in start..<end {
-                        let a = luma[i], b = dark[i]
-                        chunk &+= (a > b ? a &- b : b &- a) > contrast ? 1 : 0
+                // Sixteen pixels at a time, in chunks of 255 vectors (each lane counts at most 255), stopping
+                // as soon as the answer is known.
+                while start + 16 <= total && count < minimumPixels {
+                    let end = min(total - (total - start) % 16, start + 255 * 16)
+                    var lanes = SIMD16<UInt8>(repeating: 0)
+                    var offset = start
+                    while offset < end {
+                        let a = luma.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+                        let b = dark.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+                        let difference = pointwiseMax(a, b) &- pointwiseMin(a, b)
+                        lanes &+= SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: difference .> threshold)
+                        offset += 16
                     }
-                    count += chunk
+                    count += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
                     start = end
+                }
+                for i in start..<total where count < minimumPixels {
+                    let a = luma[i], b = dark[i]
+                    count += (a > b ? a &- b : b &- a) > contrast ? 1 : 0
                 }
                 return count >= minimumPixels
             }
