@@ -42,31 +42,28 @@ enum ModuleSampler {
     static func sample(_ grid: SamplingGrid, binary image: BinaryImage) -> BitMatrix {
         let w = grid.width, h = grid.height
         var modules = BitMatrix(width: w, height: h)
-        let width = image.width, height = Double(image.height), right = Double(image.width)
-        image.bits.withUnsafeBufferPointer { bits in
-            modules.storage.withUnsafeMutableBufferPointer { out in
-                @inline(__always) func isDark(_ p: Point) -> Bool {
-                    // Outside (or not finite) is light, as in BinaryImage.
-                    p.x >= 0 && p.y >= 0 && p.x < right && p.y < height && bits[Int(p.y) * width + Int(p.x)] != 0
-                }
-                guard grid.moduleSize >= 4 else {
-                    for y in 0..<h {
-                        for x in 0..<w where isDark(grid.pixel(Double(x) + 0.5, Double(y) + 0.5)) { out[y * w + x] = 1 }
+        modules.storage.withUnsafeMutableBufferPointer { out in
+            guard grid.moduleSize >= 4 else {
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let p = grid.pixel(Double(x) + 0.5, Double(y) + 0.5)
+                        if image.isDark(at: p.x, p.y) { out[y * w + x] = 1 }
                     }
-                    return
                 }
-                let frame = ModuleFrame(grid)
-                binaryTaps.withUnsafeBufferPointer { taps in
-                    for y in 0..<h {
-                        for x in 0..<w {
-                            var dark = 0, light = 0
-                            let (centre, stepX, stepY) = frame.basis(x, y)
-                            // A majority is decided once one colour has it: most modules need three taps, not five.
-                            for (ox, oy) in taps where dark < 3 && light < 3 {
-                                if isDark(centre + stepX * ox + stepY * oy) { dark += 1 } else { light += 1 }
-                            }
-                            if dark >= 3 { out[y * w + x] = 1 }
+                return
+            }
+            let frame = ModuleFrame(grid)
+            binaryTaps.withUnsafeBufferPointer { taps in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var dark = 0, light = 0
+                        let (centre, stepX, stepY) = frame.basis(x, y)
+                        // A majority is decided once one colour has it: most modules need three taps, not five.
+                        for (ox, oy) in taps where dark < 3 && light < 3 {
+                            let p = centre + stepX * ox + stepY * oy
+                            if image.isDark(at: p.x, p.y) { dark += 1 } else { light += 1 }
                         }
+                        if dark >= 3 { out[y * w + x] = 1 }
                     }
                 }
             }

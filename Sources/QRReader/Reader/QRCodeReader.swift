@@ -206,9 +206,13 @@ private struct Session {
         let rowStep = options.accuracy == .fast ? 3 : 2
         let patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
         if !patterns.isEmpty { foundPatterns = true }
+        /// The patterns lying inside any of `codes`.
+        func patternsInside(_ codes: [ReadResult]) -> [Int] {
+            patterns.indices.filter { index in codes.contains { $0.corners.contains(patterns[index].center * scale) } }
+        }
         // Patterns retired from further sets: those of decoded sets and any inside a found code (its
         // finders again, or alignment patterns and data that mimic them).
-        var used = Set<Int>(patterns.indices.filter { index in results.contains { $0.corners.contains(patterns[index].center * scale) } })
+        var used = Set(patternsInside(results))
         var grouped = Set<Int>()
         // Patterns of sets centred inside a found code: that code again, so no sign of a missed symbol.
         var explained = Set<Int>()
@@ -239,14 +243,11 @@ private struct Session {
                     if isDone { return }
                     guard !attempts[index].isExhausted, !set.indices.contains(where: used.contains) else { continue }
                     // A set centred inside a code already found (e.g. from an earlier pass) is that code again.
-                    // Only its patterns inside found codes are retired: one outside may be a neighbouring
-                    // symbol's, which its own set still needs.
+                    // Its patterns inside found codes are retired already; one outside is not, as it may be a
+                    // neighbouring symbol's, which that symbol's own set still needs.
                     let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
                     if results.contains(where: { $0.corners.contains(center) }) {
                         explained.formUnion(set.indices)
-                        for pattern in set.indices where results.contains(where: { $0.corners.contains(patterns[pattern].center * scale) }) {
-                            used.insert(pattern)
-                        }
                         continue
                     }
                     if attempts[index].grids == nil {
@@ -261,7 +262,7 @@ private struct Session {
                     if attempts[index].grids?.isPromising == true { timed.formUnion(set.indices) }
                     guard let result = found else { continue }
                     used.formUnion(set.indices)
-                    used.formUnion(patterns.indices.filter { result.corners.contains(patterns[$0].center * scale) })
+                    used.formUnion(patternsInside([result]))
                     add(result)
                 }
             }
