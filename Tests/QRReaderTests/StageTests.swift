@@ -231,6 +231,53 @@ struct LocatingTests {
     }
 }
 
+/// A version 3 symbol (29 modules, 8 px each, at (60, 60)) drawn with its middle bulged by `bulge`
+/// modules along both axes, falling to nothing at its edges, as cloth pulled over something; and the
+/// homography the three finder patterns and the far corner imply.
+private func bulgedSymbol(_ bulge: Double) throws -> (code: QRCode, scene: SyntheticScene, flat: PerspectiveTransform) {
+    let code = try QRCode.encode("cloth bent over a knee", options: .version(3, level: .low))
+    let n = Double(code.size), size = 8.0, origin = 60.0
+    var scene = SyntheticScene(width: 360, height: 360)
+    // Pixel to module coordinates: the flat grid, pushed by the bulge (zero at the symbol's edges).
+    scene.place(code.modules, region: Rect(x: 0, y: 0, width: 360, height: 360)) { p in
+        let u = (p.x - origin) / size, v = (p.y - origin) / size
+        let push = bulge * sin(Double.pi * min(max(u / n, 0), 1)) * sin(Double.pi * min(max(v / n, 0), 1))
+        return Point(u - push, v - push)
+    }
+    let square = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)]
+    let flat = try #require(PerspectiveTransform(from: square, to: square.map { Point(origin + $0.x * size, origin + $0.y * size) }))
+    return (code, scene, flat)
+}
+
+/// Modules of `grid` sampled from `binary` that differ from the symbol's.
+private func moduleErrors(_ grid: SamplingGrid, _ binary: BinaryImage, _ code: QRCode) -> Int {
+    let sampled = ModuleSampler.sample(grid, binary: binary)
+    return (0..<code.size).reduce(0) { sum, y in sum + (0..<code.size).count { x in sampled[x, y] != code.modules[x, y] } }
+}
+
+@Suite("Warped symbols")
+struct GridRefinementTests {
+    @Test func refinementFollowsABulgeNoHomographyFits() throws {
+        let (code, scene, flat) = try bulgedSymbol(1)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let grid = SamplingGrid(dimension: code.size, transform: flat)
+        // Off by up to a module in the middle, the flat grid reads far more modules wrong than the
+        // symbol's 15 error-correction codewords can repair.
+        #expect(moduleErrors(grid, binary, code) > 80)
+        let refined = try #require(GridRefinement.refined(grid, binary: binary))
+        #expect(moduleErrors(refined, binary, code) <= 3)
+        #expect(QRCodeReader().read(plane(scene)).map(\.text) == ["cloth bent over a knee"])
+    }
+
+    @Test func aGridOnItsModulesAlreadyIsLeftAlone() throws {
+        let (code, scene, flat) = try bulgedSymbol(0)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let grid = SamplingGrid(dimension: code.size, transform: flat)
+        #expect(moduleErrors(grid, binary, code) == 0)
+        #expect(GridRefinement.refined(grid, binary: binary) == nil)
+    }
+}
+
 @Suite("Format, codewords and bitstream")
 struct DecodingStageTests {
     @Test func formatInformationSurvivesThreeBitErrorsAndMirroring() throws {

@@ -18,22 +18,31 @@ public struct SyntheticScene: Sendable {
     /// quiet zone of `quietZone` modules, anti-aliased with 4 × 4 samples per pixel.
     public mutating func place(_ modules: BitMatrix, corners: [Point], quietZone: Int = 4,
                                dark: UInt8 = 20, light: UInt8 = 235) {
-        let w = Double(modules.width), h = Double(modules.height)
+        let w = Double(modules.width), h = Double(modules.height), q = Double(quietZone)
         guard let toImage = PerspectiveTransform(from: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)], to: corners)
         else { return }
         let toModules = toImage.adjugate
-        let q = Double(quietZone)
         let outline = [Point(-q, -q), Point(w + q, -q), Point(w + q, h + q), Point(-q, h + q)].map(toImage.apply)
         let bounds = Rect(bounding: outline)
-        let x0 = max(0, Int(bounds.minX) - 1), x1 = min(width - 1, Int(bounds.maxX) + 1)
-        let y0 = max(0, Int(bounds.minY) - 1), y1 = min(height - 1, Int(bounds.maxY) + 1)
+        let region = Rect(x: bounds.minX - 1, y: bounds.minY - 1, width: bounds.width + 3, height: bounds.height + 3)
+        place(modules, region: region, quietZone: quietZone, dark: dark, light: light, moduleAt: toModules.apply)
+    }
+
+    /// Draws `modules` bent by a warp no homography follows: `moduleAt` maps a point of the picture (in
+    /// pixels) to module coordinates. Pixels of `region` whose points map into the symbol or its light
+    /// quiet zone of `quietZone` modules are drawn, anti-aliased with 4 × 4 samples per pixel.
+    public mutating func place(_ modules: BitMatrix, region: Rect, quietZone: Int = 4, dark: UInt8 = 20, light: UInt8 = 235,
+                               moduleAt: (Point) -> Point) {
+        let w = Double(modules.width), h = Double(modules.height), q = Double(quietZone)
+        let x0 = max(0, Int(region.minX)), x1 = min(width - 1, Int(region.maxX))
+        let y0 = max(0, Int(region.minY)), y1 = min(height - 1, Int(region.maxY))
         guard x0 <= x1, y0 <= y1 else { return }
         for y in y0...y1 {
             for x in x0...x1 {
                 var sum = 0.0, inside = 0
                 for sy in 0..<4 {
                     for sx in 0..<4 {
-                        let m = toModules.apply(Point(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4))
+                        let m = moduleAt(Point(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4))
                         guard m.x >= -q, m.y >= -q, m.x < w + q, m.y < h + q else { continue }
                         inside += 1
                         let mx = Int(m.x.rounded(.down)), my = Int(m.y.rounded(.down))

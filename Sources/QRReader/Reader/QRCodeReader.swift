@@ -296,6 +296,8 @@ private struct Session {
         var luminancePending: SamplingGrid?
         /// Every grid has been tried.
         var isExhausted = false
+        /// A grid was followed along the symbol's module edges (``GridRefinement``).
+        var isRefined = false
     }
 
     /// The first of a set's candidate grids that decodes. `quick` stops after the first grid that passes
@@ -325,9 +327,29 @@ private struct Session {
                 return nil
             }
             if luminance, let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
+            // A grid whose timing patterns read this well lies on a real symbol: if it still misses, the
+            // symbol may be bent (printed on cloth, wrapped round a bottle). Once per set, the grid is
+            // moved onto the module edges and sampled again.
+            if timing >= GridCheck.convincingScore && !attempt.isRefined {
+                attempt.isRefined = true
+                if let found = decodeRefined(grid, binary: binary, plane: plane, scale: scale, inverted: inverted) { return found }
+            }
         }
         attempt.isExhausted = true
         return nil
+    }
+
+    /// `grid` moved onto the module edges of a bent symbol, sampled from the binary image and then from
+    /// luminance, unless the edges show it on them already.
+    private mutating func decodeRefined(_ grid: SamplingGrid, binary: BinaryImage, plane: LuminancePlane, scale: Double,
+                                        inverted: Bool) -> ReadResult? {
+        guard let warped = GridRefinement.refined(grid, binary: binary) else { return nil }
+        if attempted.insert(warped, scale: scale, sampling: .binary(pass: passNumber)),
+           let symbol = SymbolDecoder.decode(ModuleSampler.sample(warped, binary: binary)) {
+            return result(symbol, grid: warped, scale: scale, inverted: inverted)
+        }
+        guard options.accuracy == .thorough else { return nil }
+        return decodeLuminance(warped, plane: plane, scale: scale, inverted: inverted)
     }
 
     /// A grid sampled from luminance with erasures, unless the same grid was sampled there before.
