@@ -269,6 +269,19 @@ struct GridRefinementTests {
         #expect(QRCodeReader().read(plane(scene)).map(\.text) == ["cloth bent over a knee"])
     }
 
+    @Test func aPiecewiseGridNamesTheHomographyOfEveryPoint() throws {
+        let (code, scene, flat) = try bulgedSymbol(1)
+        let grid = try #require(GridRefinement.refined(SamplingGrid(dimension: code.size, transform: flat),
+                                                       binary: BlockBinarizer.binarize(plane(scene))))
+        #expect(grid.isTiled)
+        // Inside the symbol, on anchors and beyond its edges (where the outer cells extrapolate).
+        for (x, y) in [(0.5, 0.5), (7.25, 14.5), (14.5, 7.25), (28.9, 28.9), (-1.0, 15.0), (31.0, -2.0)] {
+            let piece = grid.piece(at: x, y)
+            #expect(piece.x.contains(x) && piece.y.contains(y))
+            #expect(piece.transform.apply(Point(x, y)).distance(to: grid.pixel(x, y)) < 1e-9)
+        }
+    }
+
     @Test func aGridOnItsModulesAlreadyIsLeftAlone() throws {
         let (code, scene, flat) = try bulgedSymbol(0)
         let binary = BlockBinarizer.binarize(plane(scene))

@@ -157,35 +157,44 @@ enum GridRefinement {
         }
     }
 
-    /// Pixel positions at equal steps in module coordinates. Through a single homography the numerators
-    /// and the denominator change by the same amounts at every step, so a position costs three additions
-    /// and a division instead of a full projection.
+    /// Pixel positions at equal steps in module coordinates. Within one homography the numerators and the
+    /// denominator change by the same amounts at every step, so a position costs three additions and a
+    /// division instead of a full projection; the walk takes up the next homography where a piecewise
+    /// grid's cell ends.
     private struct LineWalk {
         let grid: SamplingGrid
-        var module: Point
         let step: Point
-        var x, y, w: Double
-        let dx, dy, dw: Double
+        var module: Point
+        var cell: (x: Range<Double>, y: Range<Double>)
+        var x = 0.0, y = 0.0, w = 1.0
+        var dx = 0.0, dy = 0.0, dw = 0.0
 
         init(_ grid: SamplingGrid, from start: Point, step: Point) {
             self.grid = grid
-            module = start
             self.step = step
-            let t = grid.transform
-            x = t.a * start.x + t.b * start.y + t.c
-            y = t.d * start.x + t.e * start.y + t.f
-            w = t.g * start.x + t.h * start.y + t.i
+            module = start
+            cell = (-Double.infinity..<Double.infinity, -Double.infinity..<Double.infinity)
+            enterCell()
+        }
+
+        private mutating func enterCell() {
+            let piece = grid.piece(at: module.x, module.y)
+            let t = piece.transform
+            cell = (piece.x, piece.y)
+            x = t.a * module.x + t.b * module.y + t.c
+            y = t.d * module.x + t.e * module.y + t.f
+            w = t.g * module.x + t.h * module.y + t.i
             dx = t.a * step.x + t.b * step.y
             dy = t.d * step.x + t.e * step.y
             dw = t.g * step.x + t.h * step.y
         }
 
         mutating func next() -> Point {
-            if grid.isTiled {
-                defer { module = module + step }
-                return grid.pixel(module.x, module.y)
+            if !cell.x.contains(module.x) || !cell.y.contains(module.y) { enterCell() }
+            defer {
+                x += dx; y += dy; w += dw
+                module = module + step
             }
-            defer { x += dx; y += dy; w += dw }
             let scale = 1 / w
             return Point(x * scale, y * scale)
         }

@@ -16,6 +16,16 @@ struct SamplingGrid: Sendable {
         let anchors: [Double]
         /// cells[j * (anchors.count − 1) + i] maps the cell between anchors i…i+1 (x) and j…j+1 (y).
         let cells: [PerspectiveTransform]
+
+        /// The cell (i, j) placing module coordinates (x, y); the outer cells extend beyond the anchors.
+        @inline(__always)
+        func cell(_ x: Double, _ y: Double) -> (Int, Int) {
+            let n = anchors.count - 1
+            var i = 0, j = 0
+            while i < n - 1 && x >= anchors[i + 1] { i += 1 }
+            while j < n - 1 && y >= anchors[j + 1] { j += 1 }
+            return (i, j)
+        }
     }
 
     init(dimension: Int, transform: PerspectiveTransform, tiles: Tiles? = nil) {
@@ -38,11 +48,21 @@ struct SamplingGrid: Sendable {
     @inline(__always)
     func pixel(_ x: Double, _ y: Double) -> Point {
         guard let tiles else { return transform.apply(Point(x, y)) }
+        let (i, j) = tiles.cell(x, y)
+        return tiles.cells[j * (tiles.anchors.count - 1) + i].apply(Point(x, y))
+    }
+
+    /// The one homography that places module coordinates (x, y), and the box of module coordinates where
+    /// it is the one (unbounded on the sides of the outer cells, which extrapolate).
+    func piece(at x: Double, _ y: Double) -> (transform: PerspectiveTransform, x: Range<Double>, y: Range<Double>) {
+        let everywhere = -Double.infinity..<Double.infinity
+        guard let tiles else { return (transform, everywhere, everywhere) }
         let n = tiles.anchors.count - 1
-        var i = 0, j = 0
-        while i < n - 1 && x >= tiles.anchors[i + 1] { i += 1 }
-        while j < n - 1 && y >= tiles.anchors[j + 1] { j += 1 }
-        return tiles.cells[j * n + i].apply(Point(x, y))
+        let (i, j) = tiles.cell(x, y)
+        func span(_ k: Int) -> Range<Double> {
+            (k == 0 ? -Double.infinity : tiles.anchors[k])..<(k == n - 1 ? Double.infinity : tiles.anchors[k + 1])
+        }
+        return (tiles.cells[j * n + i], span(i), span(j))
     }
 
     /// The symbol's outer corners in the image: module (0,0), (w,0), (w,h), (0,h).

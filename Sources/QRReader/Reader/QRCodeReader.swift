@@ -339,14 +339,20 @@ private struct Session {
         return nil
     }
 
-    /// `grid` moved onto the module edges of a bent symbol, sampled from the binary image and then from
-    /// luminance, unless the edges show it on them already.
+    /// `grid` moved onto the module edges of a bent symbol and sampled from the binary image; if that
+    /// misses, moved once more from there (the first move measures each anchor's edges through a grid still
+    /// off by its shift) and sampled from the binary image and from luminance. Nothing when the edges show
+    /// the grid on them already.
     private mutating func decodeRefined(_ grid: SamplingGrid, binary: BinaryImage, plane: LuminancePlane, scale: Double,
                                         inverted: Bool) -> ReadResult? {
-        guard let warped = GridRefinement.refined(grid, binary: binary) else { return nil }
-        if attempted.insert(warped, scale: scale, sampling: .binary(pass: passNumber)),
-           let symbol = SymbolDecoder.decode(ModuleSampler.sample(warped, binary: binary)) {
-            return result(symbol, grid: warped, scale: scale, inverted: inverted)
+        guard var warped = GridRefinement.refined(grid, binary: binary) else { return nil }
+        for round in 0..<2 {
+            if attempted.insert(warped, scale: scale, sampling: .binary(pass: passNumber)),
+               let symbol = SymbolDecoder.decode(ModuleSampler.sample(warped, binary: binary)) {
+                return result(symbol, grid: warped, scale: scale, inverted: inverted)
+            }
+            guard round == 0, let again = GridRefinement.refined(warped, binary: binary) else { break }
+            warped = again
         }
         guard options.accuracy == .thorough else { return nil }
         return decodeLuminance(warped, plane: plane, scale: scale, inverted: inverted)
