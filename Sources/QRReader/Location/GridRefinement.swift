@@ -59,9 +59,9 @@ enum GridRefinement {
         // Edge phases as unit vectors, summed with tent weights to the anchors around each edge, edges
         // into dark modules (polarity 0) apart from edges out of them (1).
         var sums = [Phasor](repeating: Phasor(), count: 2 * count * count)
-        // One sample per pixel, and at least four per module: each edge is placed within half a step, and
-        // many average. (Coarser steps lost a code in the development corpus.)
-        let step = min(0.25, 1 / grid.moduleSize)
+        // One sample per pixel, at least four per module (coarser steps lost a code in the development
+        // corpus) and at most sixteen: each edge is placed within half a step, and many average.
+        let step = max(1.0 / 16, min(0.25, 1 / grid.moduleSize))
         let steps = Int((Double(size) + 1) / step)
         // What an edge found between samples k − 1 and k contributes, the same on every line: its phase
         // as a unit vector (turning by the same angle at every step), the anchor before it and its tent
