@@ -269,6 +269,23 @@ struct GridRefinementTests {
         #expect(QRCodeReader().read(plane(scene)).map(\.text) == ["cloth bent over a knee"])
     }
 
+    @Test func anyGridOverNoiseIsRefinedOrRefusedWithoutCrashing() {
+        // Noise, random (also wild and degenerate) grids: the refinement must return quickly either way.
+        var random = SeededGenerator(seed: 7)
+        let pixels = (0..<(200 * 200)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let binary = BlockBinarizer.binarize(LuminancePlane(width: 200, height: 200, pixels: pixels))
+        for _ in 0..<200 {
+            let size = 21 + 4 * Int.random(in: 0...39, using: &random)
+            let d = Double(size)
+            let corners = (0..<4).map { _ in Point(Double.random(in: -400...600, using: &random), Double.random(in: -400...600, using: &random)) }
+            guard let transform = PerspectiveTransform(from: [Point(0, 0), Point(d, 0), Point(d, d), Point(0, d)], to: corners)
+            else { continue }
+            if let refined = GridRefinement.refined(SamplingGrid(dimension: size, transform: transform), binary: binary) {
+                #expect(refined.isTiled && refined.dimension == size)
+            }
+        }
+    }
+
     @Test func aPiecewiseGridNamesTheHomographyOfEveryPoint() throws {
         let (code, scene, flat) = try bulgedSymbol(1)
         let grid = try #require(GridRefinement.refined(SamplingGrid(dimension: code.size, transform: flat),
