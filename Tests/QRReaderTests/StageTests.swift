@@ -249,6 +249,23 @@ private func bulgedSymbol(_ bulge: Double) throws -> (code: QRCode, scene: Synth
     return (code, scene, flat)
 }
 
+/// A version 3 symbol on a label round a bottle whose axis runs along the symbol's columns: seen from the
+/// front, the label spans `angle` radians of the bottle, so modules narrow towards its edges; 8 px per
+/// module in the middle.
+private func bottleLabel(_ angle: Double) throws -> (code: QRCode, scene: SyntheticScene) {
+    let code = try QRCode.encode("wrapped round a bottle", options: .version(3, level: .low))
+    let n = Double(code.size), size = 8.0
+    let width = Int(n * size) + 160
+    var scene = SyntheticScene(width: width, height: width)
+    let radius = n * size / 2 / sin(angle / 2), centre = Double(width) / 2
+    scene.place(code.modules, region: Rect(x: 0, y: 0, width: Double(width), height: Double(width))) { p in
+        let s = (p.x - centre) / radius
+        guard abs(s) < 1 else { return Point(-100, -100) }
+        return Point(n * (0.5 + asin(s) / angle), (p.y - 80) / size)
+    }
+    return (code, scene)
+}
+
 /// Modules of `grid` sampled from `binary` that differ from the symbol's.
 private func moduleErrors(_ grid: SamplingGrid, _ binary: BinaryImage, _ code: QRCode) -> Int {
     let sampled = ModuleSampler.sample(grid, binary: binary)
@@ -299,12 +316,28 @@ struct GridRefinementTests {
         }
     }
 
+    @Test func timingPatternsRedrawTheColumnsOfALabelRoundABottle() throws {
+        let (code, scene) = try bottleLabel(2)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let set = try #require(FinderPatternGrouper.sets(from: FinderPatternFinder.find(in: binary)).first)
+        var grids = SymbolLocator.grids(for: set, in: binary)
+        let first = grids.next()
+        let grid = try #require(first)
+        // The finder-fitted grid reads over 80 modules wrong (modules at the label’s edges are about half
+        // as wide as in its middle); redrawn through the timing patterns, next to nothing.
+        #expect(grid.dimension == code.size && moduleErrors(grid, binary, code) > 80)
+        let aligned = try #require(TimingAlignment.aligned(grid, binary: binary))
+        #expect(moduleErrors(aligned, binary, code) <= 5)
+        #expect(QRCodeReader().read(plane(scene)).map(\.text) == ["wrapped round a bottle"])
+    }
+
     @Test func aGridOnItsModulesAlreadyIsLeftAlone() throws {
         let (code, scene, flat) = try bulgedSymbol(0)
         let binary = BlockBinarizer.binarize(plane(scene))
         let grid = SamplingGrid(dimension: code.size, transform: flat)
         #expect(moduleErrors(grid, binary, code) == 0)
         #expect(GridRefinement.refined(grid, binary: binary) == nil)
+        #expect(TimingAlignment.aligned(grid, binary: binary) == nil)
     }
 }
 

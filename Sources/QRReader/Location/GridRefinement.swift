@@ -82,7 +82,7 @@ enum GridRefinement {
             let across = Double(line) + 0.5
             let b = min(count - 2, Int(across / gap)), fb = min(1, max(0, (across - anchors[b]) / gap))
             var previous = false
-            var walk = LineWalk(grid, from: horizontal ? Point(-0.5, across) : Point(across, -0.5),
+            var walk = GridLineWalk(grid, from: horizontal ? Point(-0.5, across) : Point(across, -0.5),
                                 step: horizontal ? Point(step, 0) : Point(0, step))
             for k in 0...steps {
                 let p = walk.next()
@@ -154,49 +154,6 @@ enum GridRefinement {
         var steadyPhase: Double? {
             guard weight >= 2, (cosine * cosine + sine * sine).squareRoot() >= 0.4 * weight else { return nil }
             return atan2(sine, cosine) / (2 * Double.pi)
-        }
-    }
-
-    /// Pixel positions at equal steps in module coordinates. Within one homography the numerators and the
-    /// denominator change by the same amounts at every step, so a position costs three additions and a
-    /// division instead of a full projection; the walk takes up the next homography where a piecewise
-    /// grid's cell ends.
-    private struct LineWalk {
-        let grid: SamplingGrid
-        let step: Point
-        var module: Point
-        var cell: (x: Range<Double>, y: Range<Double>)
-        var x = 0.0, y = 0.0, w = 1.0
-        var dx = 0.0, dy = 0.0, dw = 0.0
-
-        init(_ grid: SamplingGrid, from start: Point, step: Point) {
-            self.grid = grid
-            self.step = step
-            module = start
-            cell = (-Double.infinity..<Double.infinity, -Double.infinity..<Double.infinity)
-            enterCell()
-        }
-
-        private mutating func enterCell() {
-            let piece = grid.piece(at: module.x, module.y)
-            let t = piece.transform
-            cell = (piece.x, piece.y)
-            x = t.a * module.x + t.b * module.y + t.c
-            y = t.d * module.x + t.e * module.y + t.f
-            w = t.g * module.x + t.h * module.y + t.i
-            dx = t.a * step.x + t.b * step.y
-            dy = t.d * step.x + t.e * step.y
-            dw = t.g * step.x + t.h * step.y
-        }
-
-        mutating func next() -> Point {
-            if !cell.x.contains(module.x) || !cell.y.contains(module.y) { enterCell() }
-            defer {
-                x += dx; y += dy; w += dw
-                module = module + step
-            }
-            let scale = 1 / w
-            return Point(x * scale, y * scale)
         }
     }
 }

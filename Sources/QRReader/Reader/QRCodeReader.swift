@@ -339,23 +339,33 @@ private struct Session {
         return nil
     }
 
-    /// `grid` moved onto the module edges of a bent symbol and sampled from the binary image; if that
-    /// misses, moved once more from there (the first move measures each anchor's edges through a grid still
-    /// off by its shift) and sampled from the binary image and from luminance. Nothing when the edges show
-    /// the grid on them already.
+    /// Grids for a symbol no homography fits, each sampled from the binary image until one decodes, the
+    /// last also from luminance: `grid` moved onto the module edges of a bent symbol, and moved once more
+    /// from there (the first move measures each anchor's edges through a grid still off by its shift);
+    /// then `grid` redrawn through the rows and columns its timing patterns show (a label round a bottle,
+    /// whose modules narrow towards the bottle's edges faster than the edges' phase can follow), and that
+    /// moved onto the module edges. Nothing when none of them applies.
     private mutating func decodeRefined(_ grid: SamplingGrid, binary: BinaryImage, plane: LuminancePlane, scale: Double,
                                         inverted: Bool) -> ReadResult? {
-        guard var warped = GridRefinement.refined(grid, binary: binary) else { return nil }
-        for round in 0..<2 {
-            if attempted.insert(warped, scale: scale, sampling: .binary(pass: passNumber)),
-               let symbol = SymbolDecoder.decode(ModuleSampler.sample(warped, binary: binary)) {
-                return result(symbol, grid: warped, scale: scale, inverted: inverted)
-            }
-            guard round == 0, let again = GridRefinement.refined(warped, binary: binary) else { break }
-            warped = again
+        var last: SamplingGrid?
+        func decodes(_ moved: SamplingGrid?) -> ReadResult? {
+            guard let moved else { return nil }
+            last = moved
+            guard attempted.insert(moved, scale: scale, sampling: .binary(pass: passNumber)),
+                  let symbol = SymbolDecoder.decode(ModuleSampler.sample(moved, binary: binary))
+            else { return nil }
+            return result(symbol, grid: moved, scale: scale, inverted: inverted)
         }
-        guard options.accuracy == .thorough else { return nil }
-        return decodeLuminance(warped, plane: plane, scale: scale, inverted: inverted)
+        let warped = GridRefinement.refined(grid, binary: binary)
+        if let found = decodes(warped) ?? decodes(warped.flatMap { GridRefinement.refined($0, binary: binary) }) {
+            return found
+        }
+        let aligned = TimingAlignment.aligned(grid, binary: binary)
+        if let found = decodes(aligned) ?? decodes(aligned.flatMap { GridRefinement.refined($0, binary: binary) }) {
+            return found
+        }
+        guard options.accuracy == .thorough, let last else { return nil }
+        return decodeLuminance(last, plane: plane, scale: scale, inverted: inverted)
     }
 
     /// A grid sampled from luminance with erasures, unless the same grid was sampled there before.
