@@ -233,7 +233,7 @@ struct LocatingTests {
 
 /// A version 3 symbol (29 modules, 8 px each, at (60, 60)) drawn with its middle bulged by `bulge`
 /// modules along both axes, falling to nothing at its edges, as cloth pulled over something; and the
-/// homography the three finder patterns and the far corner imply.
+/// homography of the flat symbol, which still fits its finder patterns and corners.
 private func bulgedSymbol(_ bulge: Double) throws -> (code: QRCode, scene: SyntheticScene, flat: PerspectiveTransform) {
     let code = try QRCode.encode("cloth bent over a knee", options: .version(3, level: .low))
     let n = Double(code.size), size = 8.0, origin = 60.0
