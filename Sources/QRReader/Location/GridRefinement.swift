@@ -28,26 +28,15 @@ enum GridRefinement {
               let down = phases(grid, image: image, anchors: anchors, gap: gap, horizontal: false),
               zip(across, down).contains(where: { max(abs($0), abs($1)) >= smallestMove })
         else { return nil }
-        var points = [Point]()
-        points.reserveCapacity(count * count)
+        var lattice = [Point]()
+        lattice.reserveCapacity(count * count)
         for j in 0..<count {
             for i in 0..<count {
-                points.append(grid.pixel(anchors[i] + across[j * count + i], anchors[j] + down[j * count + i]))
+                lattice.append(grid.pixel(anchors[i] + across[j * count + i], anchors[j] + down[j * count + i]))
             }
         }
-        var cells: [PerspectiveTransform] = []
-        cells.reserveCapacity((count - 1) * (count - 1))
-        for j in 0..<(count - 1) {
-            for i in 0..<(count - 1) {
-                let source = [Point(anchors[i], anchors[j]), Point(anchors[i + 1], anchors[j]),
-                              Point(anchors[i + 1], anchors[j + 1]), Point(anchors[i], anchors[j + 1])]
-                let destination = [points[j * count + i], points[j * count + i + 1],
-                                   points[(j + 1) * count + i + 1], points[(j + 1) * count + i]]
-                guard let cell = PerspectiveTransform(from: source, to: destination) else { return nil }
-                cells.append(cell)
-            }
-        }
-        return SamplingGrid(dimension: size, transform: grid.transform, tiles: SamplingGrid.Tiles(anchors: anchors, cells: cells))
+        guard let tiles = SamplingGrid.Tiles(anchors: anchors, lattice: lattice) else { return nil }
+        return SamplingGrid(dimension: size, transform: grid.transform, tiles: tiles)
     }
 
     /// The shift in modules along rows (`horizontal`) or columns at every anchor (row-major), from the

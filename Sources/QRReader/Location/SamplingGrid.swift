@@ -17,6 +17,27 @@ struct SamplingGrid: Sendable {
         /// cells[j * (anchors.count − 1) + i] maps the cell between anchors i…i+1 (x) and j…j+1 (y).
         let cells: [PerspectiveTransform]
 
+        /// Tiles mapping each cell of the mesh on `anchors` (along both axes) exactly onto the quadrilateral
+        /// of its corners' images in `lattice` (row-major, anchors.count² points), or nil when a cell is
+        /// degenerate.
+        init?(anchors: [Double], lattice: [Point]) {
+            let n = anchors.count
+            guard n >= 2, lattice.count == n * n else { return nil }
+            var cells: [PerspectiveTransform] = []
+            cells.reserveCapacity((n - 1) * (n - 1))
+            for j in 0..<(n - 1) {
+                for i in 0..<(n - 1) {
+                    let source = [Point(anchors[i], anchors[j]), Point(anchors[i + 1], anchors[j]),
+                                  Point(anchors[i + 1], anchors[j + 1]), Point(anchors[i], anchors[j + 1])]
+                    let destination = [lattice[j * n + i], lattice[j * n + i + 1], lattice[(j + 1) * n + i + 1], lattice[(j + 1) * n + i]]
+                    guard let cell = PerspectiveTransform(from: source, to: destination) else { return nil }
+                    cells.append(cell)
+                }
+            }
+            self.anchors = anchors
+            self.cells = cells
+        }
+
         /// The cell (i, j) placing module coordinates (x, y); the outer cells extend beyond the anchors.
         @inline(__always)
         func cell(_ x: Double, _ y: Double) -> (Int, Int) {

@@ -8,7 +8,9 @@ enum SymbolLocator {
     /// Candidate grids for `set`, most precise first, fitted as they are consumed: the grids from the
     /// finder centres refined by the fitted squares are only built once those from the detected centres
     /// have all been tried, and one of them was marked promising (``GridCandidates/markPromising()``).
-    static func grids(for detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache? = nil) -> GridCandidates {
+    /// `estimate` is what ``firstLook(at:in:cache:)`` measured of the same set, used instead of measuring again.
+    static func grids(for detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache? = nil,
+                      estimate: Estimate? = nil) -> GridCandidates {
         let patterns = [detected.topLeft, detected.topRight, detected.bottomLeft]
         let corners = squares(of: detected, in: image, cache: cache ?? FinderCorners.Cache())
         // Where a finder's outer square was fitted, its diagonals cross at the perspective-correct centre,
@@ -21,7 +23,7 @@ enum SymbolLocator {
             moved.center = centre
             return moved
         }
-        var stages: [() -> [SamplingGrid]] = [{ grids(for: detected, corners: corners, in: image) }]
+        var stages: [() -> [SamplingGrid]] = [{ grids(for: detected, corners: corners, in: image, estimate: estimate) }]
         if zip(refined, patterns).contains(where: { $0.center.distance(to: $1.center) > 0.2 * $1.moduleSize }) {
             let set = FinderPatternSet(topLeft: refined[0], topRight: refined[1], bottomLeft: refined[2], indices: detected.indices)
             stages.append { grids(for: set, corners: corners, in: image) }
@@ -29,16 +31,27 @@ enum SymbolLocator {
         return GridCandidates(stages: stages)
     }
 
+    /// A set's dimension and module size as its finder spacing implies them, and the homography of that
+    /// dimension fitted to its finder patterns (nil if none fits).
+    struct Estimate {
+        let dimension: Int
+        let moduleSize: Double
+        let transform: PerspectiveTransform?
+    }
+
     /// A cheap first look at a set: the timing score of the grid of its estimated dimension fitted to its
-    /// finder patterns (0 if none fits). A false set scores low on it, as on every grid ``grids(for:in:cache:)``
-    /// would fit, and costs a tenth of fitting them all.
-    static func firstLook(at detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache) -> Double {
-        guard let (dimension, _) = estimatedDimension(of: detected, in: image),
-              let transform = fit(detected, corners: squares(of: detected, in: image, cache: cache), dimension: dimension,
-                                  alignment: nil)
-        else { return 0 }
-        return GridCheck.timingScore(SamplingGrid(dimension: dimension, transform: transform), binary: image,
-                                     minimum: GridCheck.samplingScore)
+    /// finder patterns (0 if none fits), and the estimate, for ``grids(for:in:cache:estimate:)`` to start
+    /// from. A false set scores low on it, as on every grid ``grids(for:in:cache:estimate:)`` would fit, and
+    /// costs a tenth of fitting them all.
+    static func firstLook(at detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache)
+        -> (score: Double, estimate: Estimate?)
+    {
+        guard let (dimension, moduleSize) = estimatedDimension(of: detected, in: image) else { return (0, nil) }
+        let transform = fit(detected, corners: squares(of: detected, in: image, cache: cache), dimension: dimension, alignment: nil)
+        let estimate = Estimate(dimension: dimension, moduleSize: moduleSize, transform: transform)
+        guard let transform else { return (0, estimate) }
+        return (GridCheck.timingScore(SamplingGrid(dimension: dimension, transform: transform), binary: image,
+                                      minimum: GridCheck.samplingScore), estimate)
     }
 
     /// The fitted outer squares of a set's patterns (top-left, top-right, bottom-left), labelled for the
@@ -73,10 +86,13 @@ enum SymbolLocator {
         return (min(best.dimension, 177), best.moduleSize)
     }
 
-    /// Candidate grids for finder centres `set` and the fitted finder squares `corners`.
-    private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage) -> [SamplingGrid] {
+    /// Candidate grids for finder centres `set` and the fitted finder squares `corners`, starting from
+    /// `estimate` when the set was measured already.
+    private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage,
+                              estimate: Estimate? = nil) -> [SamplingGrid] {
         let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
-        guard let (estimated, moduleSize) = estimatedDimension(of: set, in: image) else { return [] }
+        guard let (estimated, moduleSize) = estimate.map({ ($0.dimension, $0.moduleSize) }) ?? estimatedDimension(of: set, in: image)
+        else { return [] }
         var dimension = estimated
         let u = (tr.center - tl.center).normalized, v = (bl.center - tl.center).normalized
 
@@ -92,8 +108,14 @@ enum SymbolLocator {
             for withFarCorner in [true, false] {
                 // A score within 0.05 of perfect cannot be beaten by the margin required below.
                 if bestTiming >= 0.95 { break candidates }
-                guard let transform = fit(set, corners: corners, dimension: candidate, alignment: nil, farCorner: withFarCorner)
-                else { continue }
+                // The first fit is the one the first look made, if it was made.
+                let candidateFit: PerspectiveTransform?
+                if candidate == estimated && withFarCorner, let estimate {
+                    candidateFit = estimate.transform
+                } else {
+                    candidateFit = fit(set, corners: corners, dimension: candidate, alignment: nil, farCorner: withFarCorner)
+                }
+                guard let transform = candidateFit else { continue }
                 let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image,
                                                    minimum: bestTiming + 0.05)
                 if timing > bestTiming + 0.05 {
@@ -315,17 +337,6 @@ enum SymbolLocator {
                 return known > 0 ? expected : nil
             }
         }
-        let anchors = (0..<(n * n)).map { projections[$0] + (shift[$0] ?? .zero) }
-        var cells: [PerspectiveTransform] = []
-        for j in 0..<(n - 1) {
-            for i in 0..<(n - 1) {
-                let source = [Point(centers[i], centers[j]), Point(centers[i + 1], centers[j]),
-                              Point(centers[i + 1], centers[j + 1]), Point(centers[i], centers[j + 1])]
-                let destination = [anchors[j * n + i], anchors[j * n + i + 1], anchors[(j + 1) * n + i + 1], anchors[(j + 1) * n + i]]
-                guard let cell = PerspectiveTransform(from: source, to: destination) else { return nil }
-                cells.append(cell)
-            }
-        }
-        return SamplingGrid.Tiles(anchors: centers, cells: cells)
+        return SamplingGrid.Tiles(anchors: centers, lattice: (0..<(n * n)).map { projections[$0] + (shift[$0] ?? .zero) })
     }
 }

@@ -29,26 +29,9 @@ enum TimingAlignment {
         // the cells in between interpolate.
         let spacing = max(2, (size + 15) / 16)
         let anchors = Array(stride(from: 0, to: size, by: spacing)) + [size]
-        let count = anchors.count
-        var points = [Point]()
-        points.reserveCapacity(count * count)
-        for j in anchors {
-            for i in anchors { points.append(grid.pixel(columns[i], rows[j])) }
-        }
-        var cells: [PerspectiveTransform] = []
-        cells.reserveCapacity((count - 1) * (count - 1))
-        for j in 0..<(count - 1) {
-            for i in 0..<(count - 1) {
-                let (x0, x1, y0, y1) = (Double(anchors[i]), Double(anchors[i + 1]), Double(anchors[j]), Double(anchors[j + 1]))
-                let source = [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)]
-                let destination = [points[j * count + i], points[j * count + i + 1],
-                                   points[(j + 1) * count + i + 1], points[(j + 1) * count + i]]
-                guard let cell = PerspectiveTransform(from: source, to: destination) else { return nil }
-                cells.append(cell)
-            }
-        }
-        return SamplingGrid(dimension: size, transform: grid.transform,
-                            tiles: SamplingGrid.Tiles(anchors: anchors.map(Double.init), cells: cells))
+        let lattice = anchors.flatMap { j in anchors.map { i in grid.pixel(columns[i], rows[j]) } }
+        guard let tiles = SamplingGrid.Tiles(anchors: anchors.map(Double.init), lattice: lattice) else { return nil }
+        return SamplingGrid(dimension: size, transform: grid.transform, tiles: tiles)
     }
 
     /// Where, in the grid's module coordinates, each module boundary 0…size lies along the timing pattern
@@ -83,7 +66,7 @@ enum TimingAlignment {
         for boundary in 7...(size - 7) {
             let intoDark = isDark(boundary)
             let expected = Double(boundary) + shift
-            guard let nearest = edges.filter({ $0.intoDark == intoDark && abs($0.position - expected) < 0.5 })
+            guard let nearest = edges.lazy.filter({ $0.intoDark == intoDark && abs($0.position - expected) < 0.5 })
                 .min(by: { abs($0.position - expected) < abs($1.position - expected) })
             else { continue }
             found[boundary] = nearest.position

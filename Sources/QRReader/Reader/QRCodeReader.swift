@@ -254,9 +254,13 @@ private struct Session {
                         // A set sharing a pattern with another whose first look misses the timing patterns is
                         // most often a false one: it waits for the second round, by when the other may have
                         // decoded and retired it.
-                        if quick, set.indices.contains(where: { setsPerPattern[$0] > 1 }),
-                           SymbolLocator.firstLook(at: set, in: binary, cache: squares) < GridCheck.samplingScore { continue }
-                        attempts[index].grids = SymbolLocator.grids(for: set, in: binary, cache: squares)
+                        if quick, set.indices.contains(where: { setsPerPattern[$0] > 1 }) {
+                            let look = SymbolLocator.firstLook(at: set, in: binary, cache: squares)
+                            attempts[index].estimate = look.estimate
+                            if look.score < GridCheck.samplingScore { continue }
+                        }
+                        attempts[index].grids = SymbolLocator.grids(for: set, in: binary, cache: squares,
+                                                                    estimate: attempts[index].estimate)
                     }
                     let found = decode(&attempts[index], quick: quick, binary: binary, plane: plane, scale: scale, inverted: inverted)
                     if attempts[index].grids?.isPromising == true { timed.formUnion(set.indices) }
@@ -290,6 +294,8 @@ private struct Session {
     /// Where decoding one finder pattern set has got to.
     private struct SetAttempt {
         let set: FinderPatternSet
+        /// What the first look measured, if the set had one.
+        var estimate: SymbolLocator.Estimate?
         /// Fitted on the set's first turn.
         var grids: GridCandidates?
         /// A grid whose binary sample did not decode and whose luminance sample is still to be tried.
@@ -316,10 +322,7 @@ private struct Session {
             let timing = GridCheck.timingScore(grid, binary: binary, minimum: GridCheck.samplingScore)
             guard timing >= GridCheck.samplingScore else { continue }
             attempt.grids?.markPromising()
-            if attempted.insert(grid, scale: scale, sampling: .binary(pass: passNumber)),
-               let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary)) {
-                return result(symbol, grid: grid, scale: scale, inverted: inverted)
-            }
+            if let found = decodeBinary(grid, binary: binary, scale: scale, inverted: inverted) { return found }
             // Luminance sampling with erasures is worth its cost only on a grid that fits well.
             let luminance = options.accuracy == .thorough && timing >= GridCheck.luminanceScore
             if quick && timing < GridCheck.convincingScore {
@@ -351,10 +354,7 @@ private struct Session {
         func decodes(_ moved: SamplingGrid?) -> ReadResult? {
             guard let moved else { return nil }
             last = moved
-            guard attempted.insert(moved, scale: scale, sampling: .binary(pass: passNumber)),
-                  let symbol = SymbolDecoder.decode(ModuleSampler.sample(moved, binary: binary))
-            else { return nil }
-            return result(symbol, grid: moved, scale: scale, inverted: inverted)
+            return decodeBinary(moved, binary: binary, scale: scale, inverted: inverted)
         }
         let warped = GridRefinement.refined(grid, binary: binary)
         if let found = decodes(warped) ?? decodes(warped.flatMap { GridRefinement.refined($0, binary: binary) }) {
@@ -366,6 +366,14 @@ private struct Session {
         }
         guard options.accuracy == .thorough, let last else { return nil }
         return decodeLuminance(last, plane: plane, scale: scale, inverted: inverted)
+    }
+
+    /// A grid sampled from this pass's binary image, unless the same grid was sampled there before.
+    private mutating func decodeBinary(_ grid: SamplingGrid, binary: BinaryImage, scale: Double, inverted: Bool) -> ReadResult? {
+        guard attempted.insert(grid, scale: scale, sampling: .binary(pass: passNumber)),
+              let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary))
+        else { return nil }
+        return result(symbol, grid: grid, scale: scale, inverted: inverted)
     }
 
     /// A grid sampled from luminance with erasures, unless the same grid was sampled there before.
