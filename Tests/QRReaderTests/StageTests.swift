@@ -137,6 +137,13 @@ struct LocatingTests {
         // Seen mirrored (axes swapped), the same square's corners come in the mirrored order.
         let mirrored = try #require(square.oriented(u: v, v: u, around: finder.center)?.corners)
         #expect(mirrored[1].distance(to: corners[3]) < 0.01 && mirrored[3].distance(to: corners[1]) < 0.01)
+        // Axes 25° off (steep perspective) still label it; 40° off, its sides run along neither axis: a
+        // square fitted that far from its symbol's axes is a misfit and gives no corners.
+        for (offset, labelled) in [(25.0, true), (-25, true), (40, false), (-40, false)] {
+            let tilted = angle + offset * .pi / 180
+            let a = Point(cos(tilted), sin(tilted)), b = Point(-sin(tilted), cos(tilted))
+            #expect((square.oriented(u: a, v: b, around: finder.center) != nil) == labelled)
+        }
     }
 
     @Test func nearlyIdenticalGridsAreSampledOnce() throws {

@@ -129,6 +129,12 @@ struct FinderCorners: Sendable {
             guard let facing, !roles.contains(facing) else { return nil }
             roles[role] = facing
         }
+        // Each side runs along the symbol axis it belongs to, within 30° (perspective and skew stay well
+        // inside that): a square fitted to a blurred pattern merged with neighbouring modules can come out
+        // a diamond, whose corners would pull a homography far off.
+        for (role, axis) in [u, v, u, v].enumerated() where abs(sides[roles[role]].normal.dot(axis.normalized)) > 0.5 {
+            return nil
+        }
         return FinderCorners(top: sides[roles[0]], right: sides[roles[1]], bottom: sides[roles[2]], left: sides[roles[3]])
     }
 
