@@ -302,8 +302,10 @@ private struct Session {
         var luminancePending: SamplingGrid?
         /// Every grid has been tried.
         var isExhausted = false
-        /// A grid was followed along the symbol's module edges (``GridRefinement``).
+        /// A grid was chosen to be followed along the symbol's module edges (``GridRefinement``).
         var isRefined = false
+        /// That grid until it is refined, after the next grid's binary sample (or when no grid is left).
+        var refinementPending: SamplingGrid?
     }
 
     /// The first of a set's candidate grids that decodes. `quick` stops after the first grid that passes
@@ -323,6 +325,10 @@ private struct Session {
             guard timing >= GridCheck.samplingScore else { continue }
             attempt.grids?.markPromising()
             if let found = decodeBinary(grid, binary: binary, scale: scale, inverted: inverted) { return found }
+            if let bent = attempt.refinementPending {
+                attempt.refinementPending = nil
+                if let found = decodeRefined(bent, binary: binary, plane: plane, scale: scale, inverted: inverted) { return found }
+            }
             // Luminance sampling with erasures is worth its cost only on a grid that fits well.
             let luminance = options.accuracy == .thorough && timing >= GridCheck.luminanceScore
             if quick && timing < GridCheck.convincingScore {
@@ -332,13 +338,18 @@ private struct Session {
             if luminance, let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
             // A grid whose timing patterns read this well lies on a real symbol: if it still misses, the
             // symbol may be bent (printed on cloth, wrapped round a bottle). Once per set, the grid is
-            // moved onto the module edges and sampled again.
+            // moved onto the module edges and sampled again, after the next grid's binary sample: where
+            // one homography fits after all, the next fit often does, at a fraction of the refinement's cost.
             if timing >= GridCheck.convincingScore && !attempt.isRefined {
                 attempt.isRefined = true
-                if let found = decodeRefined(grid, binary: binary, plane: plane, scale: scale, inverted: inverted) { return found }
+                attempt.refinementPending = grid
             }
         }
         attempt.isExhausted = true
+        if let bent = attempt.refinementPending {
+            attempt.refinementPending = nil
+            return decodeRefined(bent, binary: binary, plane: plane, scale: scale, inverted: inverted)
+        }
         return nil
     }
 
