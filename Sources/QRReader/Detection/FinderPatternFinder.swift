@@ -6,59 +6,104 @@ import QRCore
 enum FinderPatternFinder {
     static let pattern = RunLengths(1, 1, 3, 1, 1)
 
-    /// All finder patterns; `rowStep` rows are skipped between scans (1 scans every row).
-    static func find(in image: BinaryImage, rowStep: Int = 2) -> [FinderPattern] {
+    /// All finder patterns; `rowStep` rows are skipped between scans (1 scans every row). With
+    /// `allowingDamage`, those that only read with allowances for damage (``FinderPattern/isDamaged``)
+    /// follow the others. With `regions`, only patterns whose row runs lie inside one of them are found.
+    static func find(in image: BinaryImage, rowStep: Int = 2, allowingDamage: Bool = false, regions: [Rect]? = nil) -> [FinderPattern] {
         var found: [FinderPattern] = []
+        var damaged: [FinderPattern] = []
         let width = image.width
+        var intervals = [(start: 0, end: width)]
         image.bits.withUnsafeBytes { bits in
             var y = rowStep / 2
             while y < image.height {
                 let row = y * width
-                // The last five runs, oldest first; a pattern is checked each time a dark run ends.
-                var r0 = 0, r1 = 0, r2 = 0, r3 = 0
-                var x = 0
-                var color = bits[row]
-                while x < width {
-                    // Find the end of the current run eight pixels at a time: XOR with the run's color leaves
-                    // the first differing pixel as the lowest non-zero byte (pixels are 0 or 1 bytes).
-                    let start = x
-                    let colorBytes: UInt64 = color == 0 ? 0 : 0x0101_0101_0101_0101
-                    // Sixteen pixels per step while both words match (long runs of background and quiet zone).
-                    while x &+ 16 <= width {
-                        let first = bits.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self) ^ colorBytes
-                        let second = bits.loadUnaligned(fromByteOffset: row &+ x &+ 8, as: UInt64.self) ^ colorBytes
-                        if first | second != 0 { break }
-                        x &+= 16
-                    }
-                    while x &+ 8 <= width {
-                        let differing = bits.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self).littleEndian ^ colorBytes
-                        if differing != 0 {
-                            x &+= differing.trailingZeroBitCount >> 3
-                            break
+                if let regions { intervals = rowIntervals(of: regions, at: y, width: width) }
+                for (segmentStart, end) in intervals {
+                    // The last five runs, oldest first; a pattern is checked each time a dark run ends.
+                    var r0 = 0, r1 = 0, r2 = 0, r3 = 0
+                    var x = segmentStart
+                    var color = bits[row + x]
+                    while x < end {
+                        // Find the end of the current run eight pixels at a time: XOR with the run's color leaves
+                        // the first differing pixel as the lowest non-zero byte (pixels are 0 or 1 bytes).
+                        let start = x
+                        let colorBytes: UInt64 = color == 0 ? 0 : 0x0101_0101_0101_0101
+                        // Sixteen pixels per step while both words match (long runs of background and quiet zone).
+                        while x &+ 16 <= end {
+                            let first = bits.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self) ^ colorBytes
+                            let second = bits.loadUnaligned(fromByteOffset: row &+ x &+ 8, as: UInt64.self) ^ colorBytes
+                            if first | second != 0 { break }
+                            x &+= 16
                         }
-                        x &+= 8
-                    }
-                    // The last few pixels of the row (after a break this stops at once).
-                    while x < width && bits[row + x] == color { x += 1 }
-                    let r4 = x - start
-                    if color == 1 && r0 > 0 {
-                        let runs = RunLengths(Double(r0), Double(r1), Double(r2), Double(r3), Double(r4))
-                        if plausible(runs) {
-                            let centerX = Double(x - r4 - r3) - Double(r2) / 2
-                            let probe = Point(centerX, Double(y) + 0.5)
-                            let inside = found.contains { $0.center.distance(to: probe) < $0.size / 2 }
-                            if !inside, let pattern = confirm(in: image, x: centerX, y: y, horizontalTotal: r0 + r1 + r2 + r3 + r4) {
-                                merge(pattern, into: &found)
+                        while x &+ 8 <= end {
+                            let differing = bits.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self).littleEndian ^ colorBytes
+                            if differing != 0 {
+                                x &+= differing.trailingZeroBitCount >> 3
+                                break
+                            }
+                            x &+= 8
+                        }
+                        // The last few pixels of the segment (after a break this stops at once).
+                        while x < end && bits[row + x] == color { x += 1 }
+                        let r4 = x - start
+                        if color == 1 && r0 > 0 {
+                            let runs = RunLengths(Double(r0), Double(r1), Double(r2), Double(r3), Double(r4))
+                            if plausible(runs) || (allowingDamage && plausible(clippingOuterRun(runs))) {
+                                let centerX = Double(x - r4 - r3) - Double(r2) / 2
+                                let probe = Point(centerX, Double(y) + 0.5)
+                                let total = r0 + r1 + r2 + r3 + r4
+                                if !found.contains(where: { $0.center.distance(to: probe) < $0.size / 2 }) {
+                                    if let pattern = confirm(in: image, x: centerX, y: y, horizontalTotal: total, allowingDamage: false) {
+                                        merge(pattern, into: &found)
+                                    } else if allowingDamage, !damaged.contains(where: { $0.center.distance(to: probe) < $0.size / 2 }),
+                                              let pattern = confirm(in: image, x: centerX, y: y, horizontalTotal: total, allowingDamage: true) {
+                                        merge(pattern, into: &damaged)
+                                    }
+                                }
                             }
                         }
+                        (r0, r1, r2, r3) = (r1, r2, r3, r4)
+                        color ^= 1
                     }
-                    (r0, r1, r2, r3) = (r1, r2, r3, r4)
-                    color ^= 1
                 }
                 y += rowStep
             }
         }
-        return found
+        // A pattern that reads whole on some line needs no allowance for damage.
+        return found + damaged.filter { pattern in
+            !found.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
+        }
+    }
+
+    /// The pixel intervals of row `y` inside any of `regions`, in order, overlapping ones merged.
+    private static func rowIntervals(of regions: [Rect], at y: Int, width: Int) -> [(start: Int, end: Int)] {
+        let row = Double(y) + 0.5
+        var intervals: [(start: Int, end: Int)] = regions.compactMap { region in
+            guard region.minY <= row, row < region.maxY,
+                  let start = region.minX.pixelIndex(clampedTo: 0...width),
+                  let end = region.maxX.rounded(.up).pixelIndex(clampedTo: 0...width), start < end
+            else { return nil }
+            return (start, end)
+        }
+        intervals.sort { $0.start < $1.start }
+        var merged: [(start: Int, end: Int)] = []
+        for interval in intervals {
+            if let last = merged.last, interval.start <= last.end {
+                merged[merged.count - 1].end = max(last.end, interval.end)
+            } else {
+                merged.append(interval)
+            }
+        }
+        return merged
+    }
+
+    /// Runs with the longer outer run taken as long as the other one (a ring merging with a dark surround).
+    private static func clippingOuterRun(_ runs: RunLengths) -> RunLengths {
+        var clipped = runs
+        let side = runs[0] > runs[4] ? 0 : 4
+        clipped[side] = runs[4 - side]
+        return clipped
     }
 
     /// Cheap ratio test on a row before the cross checks.
@@ -70,35 +115,102 @@ enum FinderPatternFinder {
     }
 
     /// Confirms a row hit by reading the pattern vertically, horizontally again and diagonally through
-    /// the refined centre; returns the pattern with its centre and module size, or nil.
-    static func confirm(in image: BinaryImage, x: Double, y: Int, horizontalTotal: Int) -> FinderPattern? {
+    /// the refined centre; returns the pattern with its centre and module size, or nil. `allowingDamage`
+    /// also accepts a pattern with one kind of damage (``Allowances``).
+    static func confirm(in image: BinaryImage, x: Double, y: Int, horizontalTotal: Int, allowingDamage: Bool) -> FinderPattern? {
         let maxRun = horizontalTotal * 2
+        var allowances: Allowances? = allowingDamage ? Allowances() : nil
         var cx = Int(x), cy = y
-        guard let vertical = PatternRuns.symmetricRuns(in: image, x: cx, y: cy, dx: 0, dy: 1, maxRun: maxRun),
-              let verticalModule = PatternRuns.moduleSize(vertical.runs, pattern: pattern, tolerance: 0.7)
+        let rowModule = max(1, Int((Double(horizontalTotal) / 7).rounded()))
+        guard let vertical = lineRuns(in: image, x: cx, y: cy, direction: (0, 1), shift: (rowModule, 0), tolerance: 0.7,
+                                      maxRun: maxRun, allowances: &allowances)
         else { return nil }
         let centerY = Double(cy) + 0.5 + vertical.centerOffset
+        cx = vertical.x
         cy = Int(centerY)
-        guard let horizontal = PatternRuns.symmetricRuns(in: image, x: cx, y: cy, dx: 1, dy: 0, maxRun: maxRun),
-              let horizontalModule = PatternRuns.moduleSize(horizontal.runs, pattern: pattern, tolerance: 0.7)
+        let columnModule = max(1, Int(vertical.moduleSize.rounded()))
+        guard let horizontal = lineRuns(in: image, x: cx, y: cy, direction: (1, 0), shift: (0, columnModule), tolerance: 0.7,
+                                        maxRun: maxRun, allowances: &allowances)
         else { return nil }
         let centerX = Double(cx) + 0.5 + horizontal.centerOffset
         cx = Int(centerX)
         // Perspective can squeeze a pattern, but not by more than 3:1 between the axes.
-        let ratio = horizontalModule / verticalModule
+        let ratio = horizontal.moduleSize / vertical.moduleSize
         guard ratio > 1.0 / 3, ratio < 3 else { return nil }
         // Both diagonals must show the pattern too (ratios along any line through the centre are kept).
         var diagonalModules: [Double] = []
         for dx in [1, -1] {
-            guard let diagonal = PatternRuns.symmetricRuns(in: image, x: cx, y: cy, dx: dx, dy: 1, maxRun: maxRun),
-                  let module = PatternRuns.moduleSize(diagonal.runs, pattern: pattern, tolerance: 0.8)
+            guard let diagonal = lineRuns(in: image, x: cx, y: cy, direction: (dx, 1), shift: (rowModule, 0), tolerance: 0.8,
+                                          maxRun: maxRun, allowances: &allowances)
             else { return nil }
-            diagonalModules.append(module * 2.0.squareRoot())
+            diagonalModules.append(diagonal.moduleSize * 2.0.squareRoot())
         }
+        guard allowances?.arePlausible ?? true else { return nil }
         // Along the axis closest to a side's normal the run is shortest: the minimum is the module size
         // within 8 % whatever the rotation.
-        let moduleSize = min(horizontalModule, verticalModule, diagonalModules[0], diagonalModules[1])
-        return FinderPattern(center: Point(centerX, centerY), moduleSize: moduleSize)
+        let moduleSize = min(horizontal.moduleSize, vertical.moduleSize, diagonalModules[0], diagonalModules[1])
+        return FinderPattern(center: Point(centerX, centerY), moduleSize: moduleSize, isDamaged: allowingDamage)
+    }
+
+    /// What reading a damaged pattern allowed. Two kinds of damage are common in print: a module missing
+    /// from the centre stone, which breaks an axis line through it, and perhaps a diagonal grazing its
+    /// corner (the parallel lines a module aside still cross the stone), and a ring merging with a dark
+    /// surround where the quiet zone is missing (the overlong outer run is taken as long as the other
+    /// side's). Texture and dense data pass looser checks all too often, so only one kind is allowed: at
+    /// most one shifted axis line and one shifted diagonal, or clipped runs only on one side of the
+    /// pattern, as a straight dark edge beyond the ring would clip them.
+    private struct Allowances {
+        var shiftedAxes = 0, shiftedDiagonals = 0
+        /// Per clipped run, the direction from the centre towards it.
+        var clippedSides: [Point] = []
+
+        var arePlausible: Bool {
+            if shiftedAxes + shiftedDiagonals > 0 { return shiftedAxes <= 1 && shiftedDiagonals <= 1 && clippedSides.isEmpty }
+            guard clippedSides.count <= 3 else { return false }
+            for (i, a) in clippedSides.enumerated() {
+                for b in clippedSides[(i + 1)...] where a.dot(b) < 0 { return false }
+            }
+            return true
+        }
+    }
+
+    /// The pattern read along the line through (x, y) in `direction`; with `allowances`, clipping an outer
+    /// run or, if that line does not show the pattern, along the lines moved by `shift` either way. Returns
+    /// its module size (in steps along the line), the centre run's offset along the line, and the start of
+    /// the line that showed it.
+    private static func lineRuns(in image: BinaryImage, x: Int, y: Int, direction: (x: Int, y: Int), shift: (x: Int, y: Int),
+                                 tolerance: Double, maxRun: Int, allowances: inout Allowances?)
+        -> (moduleSize: Double, centerOffset: Double, x: Int, y: Int)?
+    {
+        // No array of offsets: this runs for every candidate row hit.
+        for attempt in 0..<(allowances == nil ? 1 : 3) {
+            let sign = attempt == 0 ? 0 : attempt == 1 ? -1 : 1
+            let (lx, ly) = (x + sign * shift.x, y + sign * shift.y)
+            guard let line = PatternRuns.symmetricRuns(in: image, x: lx, y: ly, dx: direction.x, dy: direction.y, maxRun: maxRun),
+                  let read = finderRuns(line.runs, tolerance: tolerance, clipping: allowances != nil && sign == 0)
+            else { continue }
+            if sign != 0 {
+                if direction.x != 0 && direction.y != 0 { allowances?.shiftedDiagonals += 1 } else { allowances?.shiftedAxes += 1 }
+            }
+            if read.clippedSide != 0 {
+                allowances?.clippedSides.append(Point(Double(direction.x), Double(direction.y)) * Double(read.clippedSide))
+            }
+            return (read.moduleSize, line.centerOffset, lx, ly)
+        }
+        return nil
+    }
+
+    /// Finder runs [outer, gap, centre, gap, outer] in the ratio 1:1:3:1:1 within `tolerance`, and the
+    /// module size they imply; nil if they are not. With `clipping`, an overlong outer run (a ring merging
+    /// with dark surroundings) may be taken as long as the other side's: `clippedSide` is then -1 for the
+    /// first run, 1 for the last (0 when none was clipped).
+    static func finderRuns(_ runs: RunLengths, tolerance: Double, clipping: Bool)
+        -> (runs: RunLengths, moduleSize: Double, clippedSide: Int)?
+    {
+        if let module = PatternRuns.moduleSize(runs, pattern: pattern, tolerance: tolerance) { return (runs, module, 0) }
+        guard clipping else { return nil }
+        let clipped = clippingOuterRun(runs)
+        return PatternRuns.moduleSize(clipped, pattern: pattern, tolerance: tolerance).map { (clipped, $0, runs[0] > runs[4] ? -1 : 1) }
     }
 
     /// Adds a pattern, or averages it into one already found at the same place and scale.

@@ -18,11 +18,75 @@ struct FinderPatternSet: Sendable {
 enum FinderPatternGrouper {
     static let maximumSets = 400
 
+    /// Sets of the patterns that read whole (not ``FinderPattern/isDamaged``), best first.
     static func sets(from patterns: [FinderPattern]) -> [FinderPatternSet] {
-        let count = patterns.count
+        sets(from: patterns, among: patterns.indices.filter { !patterns[$0].isDamaged }, withDamage: false)
+    }
+
+    /// Sets with at least one damaged pattern, best first. Damaged patterns are found in dense data and
+    /// texture too: these sets are worth trying only after the others.
+    static func damagedSets(from patterns: [FinderPattern]) -> [FinderPatternSet] {
+        guard patterns.contains(where: \.isDamaged) else { return [] }
+        return sets(from: patterns, among: Array(patterns.indices), withDamage: true)
+    }
+
+    /// Sets in which a damaged pattern completes two of `patterns[partners]`, best first.
+    static func completingSets(from patterns: [FinderPattern], partners: [Int]) -> [FinderPatternSet] {
+        let thirds = patterns.indices.filter { patterns[$0].isDamaged }
+        var scored: [Candidate] = []
+        for (n, i) in partners.enumerated() {
+            for j in partners[(n + 1)...] {
+                for k in thirds {
+                    if let candidate = candidate(i, j, k, in: patterns, useFilters: true) { scored.append(candidate) }
+                }
+            }
+        }
+        return ordered(scored, of: patterns)
+    }
+
+    /// Where the third finder pattern of a symbol would lie that two of `partners` belong to: around the
+    /// points that complete each pair of similar patterns as two neighbouring corners of a square, or as
+    /// opposite ones, with room for perspective. Nil when the regions would cover most of a
+    /// `width` × `height` image anyway (dense texture leaves many partners).
+    static func thirdPatternRegions(completing partners: [FinderPattern], width: Int, height: Int) -> [Rect]? {
+        var regions: [Rect] = []
+        var area = 0.0
+        let imageArea = Double(width * height)
+        for i in partners.indices {
+            for j in partners.indices where j > i {
+                let p = partners[i], q = partners[j]
+                guard max(p.size, q.size) <= 2 * min(p.size, q.size) + 2 else { continue }
+                let side = q.center - p.center
+                let distance = side.length
+                let moduleSize = (p.moduleSize + q.moduleSize) / 2
+                // Between finder centres: 14 modules in the smallest symbol, 170 in the largest (with slack
+                // for perspective), and √2 times that along the diagonal.
+                guard distance >= 13 * moduleSize, distance <= 170 * 1.5 * 1.42 * moduleSize else { continue }
+                let across = Point(-side.y, side.x)
+                var corners: [Point] = [p.center + across / 2 + side / 2, p.center - across / 2 + side / 2]
+                if distance <= 170 * 1.5 * moduleSize {
+                    corners += [p.center + across, p.center - across, q.center + across, q.center - across]
+                }
+                let reach = 0.25 * distance + 7 * moduleSize
+                for corner in corners {
+                    let region = Rect(x: corner.x - reach, y: corner.y - reach, width: 2 * reach, height: 2 * reach)
+                    guard region.maxX > 0, region.maxY > 0, region.minX < Double(width), region.minY < Double(height) else { continue }
+                    regions.append(region)
+                    area += region.width * region.height
+                    if area > imageArea { return nil }
+                }
+            }
+        }
+        return regions
+    }
+
+    /// Sets of `patterns[among]`; `withDamage` keeps only those with a damaged pattern. Indices in the
+    /// sets are indices into `patterns`.
+    private static func sets(from patterns: [FinderPattern], among: [Int], withDamage: Bool) -> [FinderPatternSet] {
+        let count = among.count
         guard count >= 3 else { return [] }
         // Largest first: large patterns are less likely to be noise.
-        let order = patterns.indices.sorted { patterns[$0].size > patterns[$1].size }
+        let order = among.sorted { patterns[$0].size > patterns[$1].size }
         let sorted = order.map { patterns[$0] }
         let useFilters = count > 5
 
@@ -42,10 +106,9 @@ enum FinderPatternGrouper {
             bins[by * binsX + bx].append(i)
         }
 
-        // Candidates by position in `sorted` (top-left, top-right, bottom-left): sets with their index arrays
-        // are built only for the few kept, as sheets of labels give tens of thousands of candidates.
-        var scored: [(score: Double, octave: Int, topLeft: Int, topRight: Int, bottomLeft: Int)] = []
-        let cosUpper = cos(60.0 * .pi / 180), cosLower = cos(120.0 * .pi / 180)
+        // Sets with their index arrays are built only for the few kept, as sheets of labels give tens of
+        // thousands of candidates.
+        var scored: [Candidate] = []
         // Partners are taken nearest first. With few patterns every pair is considered: a large symbol's
         // own finders are its farthest patterns when its data mimics finder patterns. With many (sheets of
         // labels), the nearest sixteen are enough and keep the count of triples linear.
@@ -55,17 +118,21 @@ enum FinderPatternGrouper {
             // The farthest a partner can be: the largest symbol at this module size, with slack for tilt.
             let reach = c.moduleSize * 177 * 1.5
             let (cbx, cby) = bin(c.center)
-            let radius = Int((reach / binSize).rounded(.up))
+            // Rings beyond the grid of bins hold nothing.
+            let radius = min(Int((reach / binSize).rounded(.up)), max(binsX, binsY))
             var candidates: [Int] = []
-            // Nearest bins first, ring by ring.
+            // Nearest bins first, ring by ring, each ring row by row: only the ring's own cells are visited
+            // (the first and last rows whole, the others at both ends), not the square inside it.
             ringLoop: for r in 0...radius {
-                for by in (cby - r)...(cby + r) where by >= 0 && by < binsY {
-                    for bx in (cbx - r)...(cbx + r) where bx >= 0 && bx < binsX {
-                        guard max(abs(bx - cbx), abs(by - cby)) == r else { continue }
+                for by in max(0, cby - r)...min(binsY - 1, cby + r) {
+                    let edgeRow = by == cby - r || by == cby + r
+                    var bx = cbx - r >= 0 ? cbx - r : edgeRow ? 0 : cbx + r
+                    while bx <= min(binsX - 1, cbx + r) {
                         for j in bins[by * binsX + bx] where j > i {
                             if useFilters && c.size > sorted[j].size * 2 + 2 { continue }
                             candidates.append(j)
                         }
+                        bx = edgeRow || bx >= cbx + r ? bx + 1 : cbx + r
                     }
                 }
                 if candidates.count >= maxCandidates { break ringLoop }
@@ -73,46 +140,66 @@ enum FinderPatternGrouper {
             guard candidates.count >= 2 else { continue }
             for u in 0..<(candidates.count - 1) {
                 for v in (u + 1)..<candidates.count {
-                    var a = sorted[max(candidates[u], candidates[v])], ai = max(candidates[u], candidates[v])
-                    var b = sorted[min(candidates[u], candidates[v])], bi = min(candidates[u], candidates[v])
-                    var cc = c, ci = i
-                    // Perspective shrinks far patterns and their distances alike: scale distances by size.
-                    func d2(_ p: FinderPattern, _ q: FinderPattern) -> Double {
-                        let d = p.center - q.center
-                        return d.dot(d) * max(p.size, q.size) / min(p.size, q.size)
-                    }
-                    var ab = d2(a, b), bc = d2(b, cc), ac = d2(a, cc)
-                    // Make b the right-angle vertex (opposite the longest side, ac).
-                    if bc >= ab && bc >= ac {
-                        swap(&a, &b); swap(&ai, &bi)
-                        swap(&bc, &ac)
-                    } else if ab >= ac && ab >= bc {
-                        swap(&b, &cc); swap(&bi, &ci)
-                        swap(&ab, &ac)
-                    }
-                    if useFilters && (ab > 4 * bc || bc > 4 * ab) { continue }
-                    let dab = ab.squareRoot(), dbc = bc.squareRoot()
-                    let moduleCount = (dab + dbc) / (2 * (a.moduleSize + b.moduleSize + cc.moduleSize) / 3) + 7
-                    if moduleCount < 21 * 0.9 || moduleCount > 177 * 1.5 { continue }
-                    let cosine = (ab + bc - ac) / (2 * dab * dbc)
-                    if useFilters && (cosine.isNaN || cosine > cosUpper || cosine < cosLower) { continue }
-                    // Small, square-like triples first. Small: neighbouring symbols on a sheet also form
-                    // right angles, at a larger scale. Square-like (equal legs, a right angle, equal module
-                    // sizes): false triples from patterns in data or texture rarely are, and decoding the
-                    // real symbol first retires the false patterns inside it.
-                    let sizes = [a.moduleSize, b.moduleSize, cc.moduleSize]
-                    let sizeSpread = ((sizes.max() ?? 0) - (sizes.min() ?? 0)) / (sizes.reduce(0, +) / 3)
-                    let badness = abs(dab - dbc) / max(dab, dbc) + (cosine.isNaN ? 1 : abs(cosine)) + sizeSpread
-                    let score = (dab + dbc) * (1 + 2 * badness)
-                    // b is top-left; a → b → c clockwise means c is top-right when (c − b) × (a − b) > 0.
-                    let (tri, bli) = (cc.center - b.center).cross(a.center - b.center) < 0 ? (ai, ci) : (ci, ai)
-                    scored.append((score, Int(log2(max(1, dab + dbc))), bi, tri, bli))
+                    let (x, y, z) = (order[max(candidates[u], candidates[v])], order[min(candidates[u], candidates[v])], order[i])
+                    if withDamage && !patterns[x].isDamaged && !patterns[y].isDamaged && !patterns[z].isDamaged { continue }
+                    if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters) { scored.append(candidate) }
                 }
             }
         }
-        // Best first within each octave of size, the octaves taken in turn: a large symbol whose data
-        // forms hundreds of small false triples still gets its turn before the cap.
-        scored.sort { $0.score < $1.score }
+        return ordered(scored, of: patterns)
+    }
+
+    private static let cos60 = cos(60.0 * .pi / 180), cos120 = cos(120.0 * .pi / 180)
+
+    /// A scored triple of patterns, by index: lower scores are likelier symbols.
+    private typealias Candidate = (score: Double, octave: Int, topLeft: Int, topRight: Int, bottomLeft: Int)
+
+    /// Patterns x, y and z named as a symbol's corners and scored, or nil if they cannot be one. The
+    /// filters (similar sizes, legs within 2:1, an angle of 60–120°) are left out for a handful of patterns.
+    private static func candidate(_ x: Int, _ y: Int, _ z: Int, in patterns: [FinderPattern], useFilters: Bool) -> Candidate? {
+        var a = patterns[x], ai = x
+        var b = patterns[y], bi = y
+        var cc = patterns[z], ci = z
+        if useFilters && max(a.size, b.size, cc.size) > 2 * min(a.size, b.size, cc.size) + 2 { return nil }
+        // Perspective shrinks far patterns and their distances alike: scale distances by size.
+        func d2(_ p: FinderPattern, _ q: FinderPattern) -> Double {
+            let d = p.center - q.center
+            return d.dot(d) * max(p.size, q.size) / min(p.size, q.size)
+        }
+        var ab = d2(a, b), bc = d2(b, cc), ac = d2(a, cc)
+        // Make b the right-angle vertex (opposite the longest side, ac).
+        if bc >= ab && bc >= ac {
+            swap(&a, &b); swap(&ai, &bi)
+            swap(&bc, &ac)
+        } else if ab >= ac && ab >= bc {
+            swap(&b, &cc); swap(&bi, &ci)
+            swap(&ab, &ac)
+        }
+        if useFilters && (ab > 4 * bc || bc > 4 * ab) { return nil }
+        let dab = ab.squareRoot(), dbc = bc.squareRoot()
+        let moduleCount = (dab + dbc) / (2 * (a.moduleSize + b.moduleSize + cc.moduleSize) / 3) + 7
+        if moduleCount < 21 * 0.9 || moduleCount > 177 * 1.5 { return nil }
+        let cosine = (ab + bc - ac) / (2 * dab * dbc)
+        if useFilters && (cosine.isNaN || cosine > cos60 || cosine < cos120) { return nil }
+        // Small, square-like triples first. Small: neighbouring symbols on a sheet also form right angles,
+        // at a larger scale. Square-like (equal legs, a right angle, equal module sizes): false triples from
+        // patterns in data or texture rarely are, and decoding the real symbol first retires the false
+        // patterns inside it.
+        // No array of the three sizes: this runs for tens of thousands of triples.
+        let sizeSpread = (max(a.moduleSize, b.moduleSize, cc.moduleSize) - min(a.moduleSize, b.moduleSize, cc.moduleSize))
+            / ((a.moduleSize + b.moduleSize + cc.moduleSize) / 3)
+        let badness = abs(dab - dbc) / max(dab, dbc) + (cosine.isNaN ? 1 : abs(cosine)) + sizeSpread
+        let score = (dab + dbc) * (1 + 2 * badness)
+        // b is top-left; a → b → c clockwise means c is top-right when (c − b) × (a − b) > 0.
+        let (tri, bli) = (cc.center - b.center).cross(a.center - b.center) < 0 ? (ai, ci) : (ci, ai)
+        return (score, Int(log2(max(1, dab + dbc))), bi, tri, bli)
+    }
+
+    /// The sets of `scored`, best first within each octave of size, the octaves taken in turn (a large
+    /// symbol whose data forms hundreds of small false triples still gets its turn), at most
+    /// ``maximumSets``.
+    private static func ordered(_ scored: [Candidate], of patterns: [FinderPattern]) -> [FinderPatternSet] {
+        let scored = scored.sorted { $0.score < $1.score }
         var octaves: [Int: [Int]] = [:]
         for (k, entry) in scored.enumerated() { octaves[entry.octave, default: []].append(k) }
         let queues = octaves.keys.sorted().compactMap { octaves[$0] }
@@ -122,8 +209,8 @@ enum FinderPatternGrouper {
             for queue in queues where queue.count > round && interleaved.count < maximumSets {
                 let entry = scored[queue[round]]
                 interleaved.append(FinderPatternSet(
-                    topLeft: sorted[entry.topLeft], topRight: sorted[entry.topRight], bottomLeft: sorted[entry.bottomLeft],
-                    indices: [order[entry.topLeft], order[entry.topRight], order[entry.bottomLeft]]))
+                    topLeft: patterns[entry.topLeft], topRight: patterns[entry.topRight], bottomLeft: patterns[entry.bottomLeft],
+                    indices: [entry.topLeft, entry.topRight, entry.bottomLeft]))
             }
             round += 1
         }

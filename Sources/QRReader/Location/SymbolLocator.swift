@@ -213,9 +213,9 @@ enum SymbolLocator {
     /// Module size of a finder pattern measured through its centre towards `target`.
     private static func moduleSizeAlong(_ image: BinaryImage, from pattern: FinderPattern, toward target: Point) -> Double? {
         let direction = (target - pattern.center).normalized
-        guard let runs = PatternRuns.symmetricRuns(in: image, center: pattern.center, direction: direction,
+        guard let read = PatternRuns.symmetricRuns(in: image, center: pattern.center, direction: direction,
                                                    maxRun: pattern.size * 2),
-              PatternRuns.moduleSize(runs, pattern: FinderPatternFinder.pattern, tolerance: 0.8) != nil
+              let runs = FinderPatternFinder.finderRuns(read, tolerance: 0.8, clipping: pattern.isDamaged)?.runs
         else { return nil }
         // The outer runs are the least reliable (they may merge with neighbours): weigh them half.
         return (2 * runs.total - runs[0] - runs[4]) / 12

@@ -133,6 +133,32 @@ public struct QRCodeReader: Sendable {
         if !secondChance && !invertedTried && session.results.isEmpty && options.tryInverted {
             session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block)
         }
+        // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
+        // with a dark surround). Texture and dense data show many such patterns, so they are looked for only
+        // where a symbol seems missing: near pairs of patterns that a pass left unaccounted for and no code
+        // found since explains, where a third pattern would complete them; and, with nothing found at all,
+        // anywhere in the picture.
+        if options.accuracy == .thorough && !secondChance && !session.isDone {
+            let nothingFound = session.results.isEmpty
+            var searchedAnywhere = false
+            for pass in session.unexplainedPasses {
+                let left = pass.patterns.filter { pattern in !session.results.contains { $0.corners.contains(pattern.center * pass.scale) } }
+                // Dozens left over are texture or screen moiré, not the finders of a missed symbol.
+                let partners = left.count <= Session.maximumPartners ? left : []
+                let anywhere = nothingFound && pass.scale == 1
+                guard anywhere || !partners.isEmpty else { continue }
+                let regions = anywhere ? nil
+                    : FinderPatternGrouper.thirdPatternRegions(completing: partners, width: pass.binary.width, height: pass.binary.height)
+                if regions?.isEmpty == true { continue }
+                searchedAnywhere = searchedAnywhere || anywhere
+                session.search(Session.DamagedSearch(partners: partners, regions: regions, anywhere: anywhere),
+                               plane: pass.plane, binary: pass.binary, scale: pass.scale)
+            }
+            if nothingFound && !searchedAnywhere {
+                session.search(Session.DamagedSearch(partners: [], regions: nil, anywhere: true),
+                               plane: plane, binary: BlockBinarizer.binarize(plane), scale: 1)
+            }
+        }
         let results = StructuredAppendMerger.merge(session.results)
         return results.map { result in
             var moved = result
@@ -177,6 +203,28 @@ private struct Session {
     var results: [ReadResult] = []
     /// Whether the last pass left finder patterns it could not account for.
     private var leftovers = false
+    /// The passes with local thresholds on the picture as it is (not inverted) that left finder patterns
+    /// unaccounted for: their planes, binary images and scales, and those patterns. Damage is in print:
+    /// in the corpus, no pass with a global threshold or inverted found more with allowances for it.
+    private(set) var unexplainedPasses: [(plane: LuminancePlane, binary: BinaryImage, scale: Double, patterns: [FinderPattern])] = []
+
+    /// The most patterns left unaccounted for by a pass that a search for damaged patterns completes.
+    static let maximumPartners = 16
+    /// The most sets with a damaged pattern tried anywhere in a picture, besides those completing partners.
+    static let maximumDamagedSets = 100
+
+    /// A pass looking for sets with a damaged finder pattern (``FinderPattern/isDamaged``) on a plane an
+    /// earlier pass read without them.
+    struct DamagedSearch {
+        /// First the sets in which a damaged pattern completes two of these patterns, which the earlier pass
+        /// found and could not account for...
+        let partners: [FinderPattern]
+        /// ...with damaged patterns looked for in these regions (everywhere when nil)...
+        let regions: [Rect]?
+        /// ...then, if set, the other sets with a damaged pattern. Each set is tried only if the first look
+        /// at its timing patterns passes.
+        let anywhere: Bool
+    }
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
     private var passNumber = 0
@@ -201,10 +249,31 @@ private struct Session {
     /// Detects and decodes codes in `plane`; `scale` maps its pixels back to the searched image.
     mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer) {
         guard !isDone else { return }
-        passNumber += 1
         let binary = binarizer == .block ? BlockBinarizer.binarize(plane) : GlobalBinarizer.binarize(plane)
+        scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil)
+    }
+
+    /// Tries the sets with a damaged finder pattern (``FinderPattern/isDamaged``) that `search` names in
+    /// `binary`, the local thresholds of `plane` that an earlier pass read without them.
+    mutating func search(_ search: DamagedSearch, plane: LuminancePlane, binary: BinaryImage, scale: Double) {
+        guard !isDone else { return }
+        scan(plane, binary: binary, scale: scale, inverted: false, binarizer: .block, damaged: search)
+    }
+
+    /// Detects and decodes codes in `binary`, thresholded from `plane`. With `damaged`, only sets with a
+    /// damaged finder pattern are tried, and no Micro QR or rMQR symbols.
+    private mutating func scan(_ plane: LuminancePlane, binary: BinaryImage, scale: Double, inverted: Bool, binarizer: Binarizer,
+                               damaged: DamagedSearch?) {
+        passNumber += 1
         let rowStep = options.accuracy == .fast ? 3 : 2
-        let patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
+        let patterns: [FinderPattern]
+        let sets: [FinderPatternSet]
+        if let damaged {
+            (patterns, sets) = damagedSets(damaged, in: binary, rowStep: rowStep)
+        } else {
+            patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
+            sets = FinderPatternGrouper.sets(from: patterns)
+        }
         if !patterns.isEmpty { foundPatterns = true }
         /// The patterns lying inside any of `codes`.
         func patternsInside(_ codes: [ReadResult]) -> [Int] {
@@ -223,8 +292,12 @@ private struct Session {
             // Patterns that formed a plausible symbol but are neither part of a decoded one nor inside one
             // (where alignment patterns and data can mimic them) nor in a set centred inside one may belong
             // to a symbol this pass missed.
-            leftovers = grouped.subtracting(used).subtracting(explained).contains { index in
+            let unexplained = grouped.subtracting(used).subtracting(explained).filter { index in
                 !results.contains { $0.corners.contains(patterns[index].center * scale) }
+            }
+            leftovers = !unexplained.isEmpty
+            if leftovers && damaged == nil && binarizer == .block && !inverted {
+                unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] }))
             }
         }
         if options.symbologies.contains(.qrCode) {
@@ -233,7 +306,7 @@ private struct Session {
             // grids and the luminance samples of the sets left. A false set that borrows a real symbol's
             // finder patterns and comes first in the order then costs one grid, not all of them: decoding the
             // real symbol retires it.
-            var attempts = FinderPatternGrouper.sets(from: patterns).map { SetAttempt(set: $0) }
+            var attempts = sets.map { SetAttempt(set: $0) }
             var setsPerPattern = [Int](repeating: 0, count: patterns.count)
             for attempt in attempts { for index in attempt.set.indices { setsPerPattern[index] += 1 } }
             for quick in [true, false] {
@@ -253,11 +326,15 @@ private struct Session {
                     if attempts[index].grids == nil {
                         // A set sharing a pattern with another whose first look misses the timing patterns is
                         // most often a false one: it waits for the second round, by when the other may have
-                        // decoded and retired it.
-                        if quick, set.indices.contains(where: { setsPerPattern[$0] > 1 }) {
+                        // decoded and retired it. A set with a damaged pattern is one of many in dense data:
+                        // if its first look misses, it is not tried at all.
+                        if quick, damaged != nil || set.indices.contains(where: { setsPerPattern[$0] > 1 }) {
                             let look = SymbolLocator.firstLook(at: set, in: binary, cache: squares)
                             attempts[index].estimate = look.estimate
-                            if look.score < GridCheck.samplingScore { continue }
+                            if look.score < GridCheck.samplingScore {
+                                attempts[index].isExhausted = damaged != nil
+                                continue
+                            }
                         }
                         attempts[index].grids = SymbolLocator.grids(for: set, in: binary, cache: squares,
                                                                     estimate: attempts[index].estimate)
@@ -273,7 +350,7 @@ private struct Session {
         }
         // Finder patterns no QR code claimed may each be a Micro QR or rMQR symbol.
         let single = options.symbologies.intersection([.microQRCode, .rectangularMicroQRCode])
-        guard !single.isEmpty else { return }
+        guard !single.isEmpty, damaged == nil else { return }
         for (index, pattern) in patterns.enumerated() where !used.contains(index) && !timed.contains(index) && !explained.contains(index) {
             if isDone { return }
             guard !results.contains(where: { $0.corners.contains(pattern.center * scale) }) else { continue }
@@ -285,6 +362,23 @@ private struct Session {
             used.insert(index)
             add(result)
         }
+    }
+
+    /// The patterns of a search for damaged finder patterns, the search's partners first, and its sets:
+    /// first those in which a damaged pattern completes two partners, then, if the search is for damaged
+    /// patterns anywhere, the other sets with one.
+    private func damagedSets(_ search: DamagedSearch, in binary: BinaryImage, rowStep: Int) -> ([FinderPattern], [FinderPatternSet]) {
+        let near = FinderPatternFinder.find(in: binary, rowStep: rowStep, allowingDamage: true, regions: search.regions)
+        // A pattern found again where a partner is is that partner.
+        let patterns = search.partners + near.filter { pattern in
+            !search.partners.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
+        }
+        var sets = FinderPatternGrouper.completingSets(from: patterns, partners: Array(search.partners.indices))
+        if search.anywhere {
+            let tried = Set(sets.map(\.indices))
+            sets += FinderPatternGrouper.damagedSets(from: patterns).lazy.filter { !tried.contains($0.indices) }.prefix(Self.maximumDamagedSets)
+        }
+        return (patterns, sets)
     }
 
     private mutating func add(_ result: ReadResult) {

@@ -1,0 +1,123 @@
+import Foundation
+import QRCore
+import QREncoder
+import QRTestSupport
+import Testing
+@testable import QRReader
+
+/// Finder patterns that only read with allowances for damage, and the last pass that looks for them.
+@Suite("Damaged finder patterns")
+struct DamagedFinderTests {
+    static let text = "damaged finder"
+
+    /// A version 3 symbol at 8 pixels per module, rotated by `degrees` about the scene's centre, with
+    /// `damage` applied to its modules first; and the centres of its finder patterns (top-left first).
+    static func scene(degrees: Double, quietZone: Int = 4, damage: (inout BitMatrix) -> Void) throws
+        -> (scene: SyntheticScene, finders: [Point])
+    {
+        var modules = try QRCode.encode(text, options: .version(3)).modules
+        damage(&modules)
+        var scene = SyntheticScene(width: 360, height: 360)
+        scene.place(modules, center: Point(180, 180), moduleSize: 8, degrees: degrees, quietZone: quietZone)
+        let angle = degrees * .pi / 180
+        // Module (x, y) of the matrix, in pixels.
+        func pixel(_ x: Double, _ y: Double) -> Point {
+            let dx = (x - Double(modules.width) / 2) * 8, dy = (y - Double(modules.height) / 2) * 8
+            return Point(180 + dx * cos(angle) - dy * sin(angle), 180 + dx * sin(angle) + dy * cos(angle))
+        }
+        return (scene, [pixel(3.5, 3.5), pixel(Double(modules.width) - 3.5, 3.5), pixel(3.5, Double(modules.height) - 3.5)])
+    }
+
+    /// The module left of the centre of the top-left finder's stone turned light.
+    static func holeInTheStone(_ modules: inout BitMatrix) { modules[2, 3] = false }
+
+    @Test(arguments: [0.0, 90, 180, 270, 33])
+    func aHoleInTheCentreStoneReadsOnlyWithAllowances(degrees: Double) throws {
+        let (scene, finders) = try Self.scene(degrees: degrees, damage: Self.holeInTheStone)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let whole = FinderPatternFinder.find(in: binary, rowStep: 1)
+        #expect(!whole.contains { $0.center.distance(to: finders[0]) < 8 })
+        let all = FinderPatternFinder.find(in: binary, rowStep: 1, allowingDamage: true)
+        let holed = try #require(all.first { $0.center.distance(to: finders[0]) < 8 })
+        #expect(holed.isDamaged && abs(holed.moduleSize - 8) < 2)
+        // The whole patterns are found as before, and not as damaged ones.
+        for finder in finders.dropFirst() {
+            #expect(all.contains { !$0.isDamaged && $0.center.distance(to: finder) < 4 })
+        }
+        #expect(read(scene).map(\.text) == [Self.text])
+    }
+
+    /// A symbol printed without its quiet zone against a dark edge: the top finders' rings merge with it.
+    @Test(arguments: [0.0, 90, 180, 270])
+    func ringsMergingWithADarkEdgeReadWithAllowances(degrees: Double) throws {
+        let code = try QRCode.encode(Self.text, options: .version(3))
+        // The symbol with 4 light modules on three sides and a dark band of 6 modules on the fourth.
+        var framed = BitMatrix(width: code.size + 8, height: code.size + 10)
+        for y in 0..<6 { for x in 0..<framed.width { framed[x, y] = true } }
+        for y in 0..<code.size { for x in 0..<code.size { framed[x + 4, y + 6] = code.modules[x, y] } }
+        var scene = SyntheticScene(width: 360, height: 360)
+        scene.place(framed, center: Point(180, 180), moduleSize: 8, degrees: degrees, quietZone: 0)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        #expect(FinderPatternFinder.find(in: binary, rowStep: 1).count < 3)
+        let damaged = FinderPatternFinder.find(in: binary, rowStep: 1, allowingDamage: true).filter(\.isDamaged)
+        #expect(damaged.count >= 2)
+        #expect(read(scene).map(\.text) == [Self.text])
+    }
+
+    /// Patterns that read whole are found the same with or without allowances, first and not as damaged
+    /// ones; what the allowances add (data mimics damaged patterns now and then) is marked damaged.
+    @Test(arguments: [0.0, 45])
+    func wholePatternsAreUnchangedByAllowances(degrees: Double) throws {
+        let (scene, finders) = try Self.scene(degrees: degrees) { _ in }
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let whole = FinderPatternFinder.find(in: binary, rowStep: 1)
+        #expect(whole.count == 3 && finders.allSatisfy { finder in whole.contains { $0.center.distance(to: finder) < 4 } })
+        let all = FinderPatternFinder.find(in: binary, rowStep: 1, allowingDamage: true)
+        #expect(Array(all.prefix(3)) == whole)
+        #expect(all.dropFirst(3).allSatisfy { $0.isDamaged })
+    }
+
+    @Test(arguments: [0.0, 30, 90, 200])
+    func thirdPatternRegionsHoldTheMissingCorner(degrees: Double) throws {
+        let (_, finders) = try Self.scene(degrees: degrees) { _ in }
+        func pattern(_ centre: Point) -> FinderPattern { FinderPattern(center: centre, moduleSize: 8) }
+        // Any two of the three finders place the third inside one of the regions.
+        for missing in 0..<3 {
+            let partners = finders.indices.filter { $0 != missing }.map { pattern(finders[$0]) }
+            let regions = try #require(FinderPatternGrouper.thirdPatternRegions(completing: partners, width: 1000, height: 1000))
+            #expect(regions.contains { $0.contains(finders[missing]) })
+        }
+        // Patterns too close together for one symbol's finders leave nothing to search.
+        let close = [pattern(Point(100, 100)), pattern(Point(150, 100))]
+        #expect(FinderPatternGrouper.thirdPatternRegions(completing: close, width: 1000, height: 1000)?.isEmpty == true)
+    }
+
+    @Test func completingSetsPairTwoPartnersWithADamagedPattern() throws {
+        let (_, finders) = try Self.scene(degrees: 20) { _ in }
+        var holed = FinderPattern(center: finders[0], moduleSize: 8)
+        holed.isDamaged = true
+        // Partners first, then the damaged top-left and a damaged pattern far from any symbol corner.
+        var stray = FinderPattern(center: Point(900, 40), moduleSize: 8)
+        stray.isDamaged = true
+        let patterns = [FinderPattern(center: finders[1], moduleSize: 8), FinderPattern(center: finders[2], moduleSize: 8), holed, stray]
+        let sets = FinderPatternGrouper.completingSets(from: patterns, partners: [0, 1])
+        let first = try #require(sets.first)
+        #expect(first.indices == [2, 0, 1])
+        #expect(!sets.contains { $0.indices.contains(3) })
+        // Sets of whole patterns never include damaged ones, and damaged sets always do.
+        #expect(FinderPatternGrouper.sets(from: patterns).isEmpty)
+        #expect(FinderPatternGrouper.damagedSets(from: patterns).allSatisfy { $0.indices.contains(where: { patterns[$0].isDamaged }) })
+    }
+
+    /// The seed apps' case: two codes side by side. The damaged one's whole finder patterns are left
+    /// unaccounted for once the clean one decodes, and its damaged pattern completes them.
+    @Test func aDamagedSymbolBesideACleanOneReadsToo() throws {
+        let clean = try QRCode.encode("clean", options: .version(3)).modules
+        var holed = try QRCode.encode(Self.text, options: .version(3)).modules
+        Self.holeInTheStone(&holed)
+        var both = SyntheticScene(width: 640, height: 360)
+        both.place(clean, center: Point(160, 180), moduleSize: 8)
+        both.place(holed, center: Point(480, 180), moduleSize: 8, degrees: 10)
+        #expect(Set(read(both).map(\.text)) == ["clean", Self.text])
+    }
+}
