@@ -211,7 +211,7 @@ private struct Session {
     /// The most patterns left unaccounted for by a pass that a search for damaged patterns completes.
     static let maximumPartners = 16
     /// The most sets with a damaged pattern tried anywhere in a picture, besides those completing partners.
-    static let maximumDamagedSets = 100
+    static let maximumDamagedSets = 30
 
     /// A pass looking for sets with a damaged finder pattern (``FinderPattern/isDamaged``) on a plane an
     /// earlier pass read without them.
