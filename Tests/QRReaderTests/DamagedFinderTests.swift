@@ -109,6 +109,20 @@ struct DamagedFinderTests {
         #expect(FinderPatternGrouper.damagedSets(from: patterns).allSatisfy { $0.indices.contains(where: { patterns[$0].isDamaged }) })
     }
 
+    /// Dense data without a symbol (random modules) shows patterns that pass the looser checks, but no
+    /// set of them decodes: nothing is reported.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func moduleNoiseGivesNoResult(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        var modules = BitMatrix(size: 60)
+        for y in 0..<60 { for x in 0..<60 { modules[x, y] = Bool.random(using: &random) } }
+        var scene = SyntheticScene(width: 400, height: 400)
+        scene.place(modules, center: Point(200, 200), moduleSize: 6, degrees: 12)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        #expect(FinderPatternFinder.find(in: binary, allowingDamage: true).contains { $0.isDamaged })
+        #expect(read(scene).isEmpty)
+    }
+
     /// The seed apps' case: two codes side by side. The damaged one's whole finder patterns are left
     /// unaccounted for once the clean one decodes, and its damaged pattern completes them.
     @Test func aDamagedSymbolBesideACleanOneReadsToo() throws {
