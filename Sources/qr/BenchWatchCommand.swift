@@ -51,11 +51,11 @@ struct BenchWatchCommand: ParsableCommand {
                 let median = times.sorted()[times.count / 2]
                 let name = "\(width)×\(height) \(withCode ? "with code" : "no code")"
                 if json {
-                    print(JSONLine.serialize([
-                        "width": width, "height": height, "code": withCode, "frames": frames, "noise": noise,
-                        "ms_per_frame": (mean * 1000).rounded() / 1000, "median_ms": (median * 1000).rounded() / 1000,
-                        "fps": (1000 / mean * 10).rounded() / 10, "decoded": decoded,
-                    ]))
+                    print(JSONValue.object([
+                        "width": .int(width), "height": .int(height), "code": .bool(withCode), "frames": .int(frames),
+                        "noise": .int(noise), "ms_per_frame": JSONLine.milliseconds(mean), "median_ms": JSONLine.milliseconds(median),
+                        "fps": .double((1000 / mean * 10).rounded() / 10), "decoded": .int(decoded),
+                    ]).text)
                 } else {
                     let columns = [
                         String(format: "%8.2f", mean), String(format: "%8.2f", median), String(format: "%8.1f", 1000 / mean),

@@ -1,66 +1,73 @@
-import Foundation
 import QRKit
 
 /// The JSON Lines of `qr read --json` (one object per code, or one per image without codes) and `qr watch --json`.
 enum JSONLine {
     static func code(_ code: ReadResult, scan: ImageScanner.Scan, image: String) -> String {
         var object = fields(of: code)
-        object["image"] = image
-        object["decode_ms"] = (scan.decodeMilliseconds * 1000).rounded() / 1000
+        object["image"] = .string(image)
+        object["decode_ms"] = milliseconds(scan.decodeMilliseconds)
         if scan.orientation != .up {
             // Corners are in the stored pixel frame; also give them as the image is displayed.
             object["corners_oriented"] = points(code.corners.corners.map {
                 scan.orientation.displayPoint(fromStored: $0, storedWidth: scan.storedWidth, storedHeight: scan.storedHeight)
             })
-            object["exif_orientation"] = scan.orientation.rawValue
+            object["exif_orientation"] = .int(scan.orientation.rawValue)
         }
-        return serialize(object)
+        return JSONValue.object(object).text
     }
 
     /// What a code says about itself, shared by `qr read --json` and `qr watch --json`.
-    static func fields(of code: ReadResult) -> [String: Any] {
-        var object: [String: Any] = [
-            "text": code.text,
-            "bytes_hex": hex(code.bytes),
+    static func fields(of code: ReadResult) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [
+            "text": .string(code.text),
+            "bytes_hex": .string(hex(code.bytes)),
             "corners": points(code.corners.corners),
-            "bounds": ["x": code.bounds.minX, "y": code.bounds.minY, "width": code.bounds.width, "height": code.bounds.height],
-            "center": [code.center.x, code.center.y],
-            "symbology": code.symbology.rawValue,
-            "version": code.versionName,
-            "columns": code.columns,
-            "rows": code.rows,
-            "level": code.errorCorrectionLevel.letter,
-            "mask": code.mask,
-            "mirrored": code.mirrored,
-            "inverted": code.inverted,
-            "corrected_codewords": code.correctedCodewords,
-            "correctable_codewords": code.correctableCodewords,
+            "bounds": [
+                "x": .double(code.bounds.minX), "y": .double(code.bounds.minY),
+                "width": .double(code.bounds.width), "height": .double(code.bounds.height),
+            ],
+            "center": [.double(code.center.x), .double(code.center.y)],
+            "symbology": .string(code.symbology.rawValue),
+            "version": .string(code.versionName),
+            "columns": .int(code.columns),
+            "rows": .int(code.rows),
+            "level": .string(code.errorCorrectionLevel.letter),
+            "mask": .int(code.mask),
+            "mirrored": .bool(code.mirrored),
+            "inverted": .bool(code.inverted),
+            "corrected_codewords": .int(code.correctedCodewords),
+            "correctable_codewords": .int(code.correctableCodewords),
         ]
         if let charset = code.charset {
-            object["charset"] = charset.name
-            object["charset_guessed"] = code.charsetGuessed
+            object["charset"] = .string(charset.name)
+            object["charset_guessed"] = .bool(code.charsetGuessed)
         }
-        if !code.eciAssignments.isEmpty { object["eci"] = code.eciAssignments }
+        if !code.eciAssignments.isEmpty { object["eci"] = .array(code.eciAssignments.map(JSONValue.int)) }
         if let header = code.structuredAppend {
-            object["structured_append"] = ["index": header.index, "count": header.count, "parity": Int(header.parity)]
+            object["structured_append"] = ["index": .int(header.index), "count": .int(header.count), "parity": .int(Int(header.parity))]
         }
-        if !code.parts.isEmpty { object["parts"] = code.parts.map(\.text) }
+        if !code.parts.isEmpty { object["parts"] = .array(code.parts.map { .string($0.text) }) }
         switch code.fnc1 {
         case .gs1?: object["fnc1"] = "gs1"
-        case let .industry(indicator)?: object["fnc1"] = ["application_indicator": indicator]
+        case let .industry(indicator)?: object["fnc1"] = ["application_indicator": .int(indicator)]
         case nil: break
         }
         return object
     }
 
     static func empty(image: String, scan: ImageScanner.Scan) -> String {
-        serialize(["image": image, "results": [Any](), "decode_ms": (scan.decodeMilliseconds * 1000).rounded() / 1000])
+        JSONValue.object(["image": .string(image), "results": [], "decode_ms": milliseconds(scan.decodeMilliseconds)]).text
     }
 
-    static func error(image: String, message: String) -> String { serialize(["image": image, "error": message]) }
+    static func error(image: String, message: String) -> String {
+        JSONValue.object(["image": .string(image), "error": .string(message)]).text
+    }
 
-    private static func points(_ corners: [Point]) -> [[Double]] {
-        corners.map { [($0.x * 100).rounded() / 100, ($0.y * 100).rounded() / 100] }
+    /// A time in milliseconds, to the microsecond.
+    static func milliseconds(_ value: Double) -> JSONValue { .double((value * 1000).rounded() / 1000) }
+
+    private static func points(_ corners: [Point]) -> JSONValue {
+        .array(corners.map { [.double(($0.x * 100).rounded() / 100), .double(($0.y * 100).rounded() / 100)] })
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
@@ -72,12 +79,5 @@ enum JSONLine {
             result.append(digits[Int(b & 15)])
         }
         return result
-    }
-
-    static func serialize(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            return "{}"
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -139,10 +139,10 @@ struct WatchCommand: AsyncParsableCommand {
     private func report(_ code: ReadResult, in scan: FrameScan) {
         if json {
             var object = JSONLine.fields(of: code)
-            object["frame"] = scan.frameIndex
-            object["timestamp"] = Self.seconds(scan.timestamp)
-            object["decode_ms"] = (Self.seconds(scan.decodeTime) * 1_000_000).rounded() / 1000
-            print(JSONLine.serialize(object))
+            object["frame"] = .int(scan.frameIndex)
+            object["timestamp"] = .double(Self.seconds(scan.timestamp))
+            object["decode_ms"] = JSONLine.milliseconds(Self.seconds(scan.decodeTime) * 1000)
+            print(JSONValue.object(object).text)
         } else {
             // Payloads are data: on a terminal, control characters are shown escaped.
             print(isTerminal(STDOUT_FILENO) ? TerminalText.safe(code.text) : code.text)
