@@ -33,7 +33,9 @@ public struct QRCodeReader: Sendable {
     public func read(_ luminance: GrayImage, darkestChannel: () -> GrayImage?) -> [ReadResult] {
         let clock = ContinuousClock()
         let start = clock.now
-        let results = read(luminance)
+        var refinedAreas: [Quadrilateral] = []
+        let results = read(LuminancePlane(width: luminance.width, height: luminance.height, pixels: luminance.pixels),
+                           refinedAreas: &refinedAreas)
         guard results.isEmpty, options.accuracy == .thorough, let darkest = darkestChannel(), darkest.width == luminance.width,
               darkest.height == luminance.height, Self.differsEnough(darkest, from: luminance)
         else { return results }
@@ -43,7 +45,8 @@ public struct QRCodeReader: Sendable {
             guard left > .zero else { return results }
             retry.options.timeBudget = left
         }
-        return retry.read(LuminancePlane(width: darkest.width, height: darkest.height, pixels: darkest.pixels), secondChance: true)
+        return retry.read(LuminancePlane(width: darkest.width, height: darkest.height, pixels: darkest.pixels), secondChance: true,
+                          refinedAreas: &refinedAreas)
     }
 
     /// Whether the darkest-channel picture could read differently from the luminance one: enough pixels
@@ -89,14 +92,22 @@ public struct QRCodeReader: Sendable {
         return read(LuminancePlane(width: width, height: height, pixels: pixels))
     }
 
+    func read(_ full: LuminancePlane) -> [ReadResult] {
+        var refinedAreas: [Quadrilateral] = []
+        return read(full, refinedAreas: &refinedAreas)
+    }
+
     /// `secondChance` marks a re-read of the same picture in another grey conversion: the downscaled and
-    /// inverted passes already ran on the first conversion and are not repeated.
-    func read(_ full: LuminancePlane, secondChance: Bool = false) -> [ReadResult] {
+    /// inverted passes already ran on the first conversion and are not repeated. `refinedAreas` are the
+    /// symbols whose grids were followed along their module edges (``GridRefinement``) in the region of
+    /// interest: a second chance does not refine them again.
+    func read(_ full: LuminancePlane, secondChance: Bool = false, refinedAreas: inout [Quadrilateral]) -> [ReadResult] {
         let clock = ContinuousClock()
         let start = clock.now
         let (plane, origin) = crop(full)
         guard plane.width >= 11, plane.height >= 11 else { return [] }
-        var session = Session(options: options, deadline: options.timeBudget.map { start + $0 })
+        var session = Session(options: options, deadline: options.timeBudget.map { start + $0 }, refinedAreas: refinedAreas)
+        defer { refinedAreas = session.refinedAreas }
 
         // Later passes only run while something may be missing: nothing found yet, or finder patterns
         // that formed plausible symbols without decoding. A second chance (another grey conversion of a
@@ -228,10 +239,14 @@ private struct Session {
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
     private var passNumber = 0
+    /// The areas of the grids refined so far (``GridRefinement``), one per symbol, in this read and in
+    /// an earlier read of the same picture.
+    private(set) var refinedAreas: [Quadrilateral]
 
-    init(options: ReaderOptions, deadline: ContinuousClock.Instant?) {
+    init(options: ReaderOptions, deadline: ContinuousClock.Instant?, refinedAreas: [Quadrilateral]) {
         self.options = options
         self.deadline = deadline
+        self.refinedAreas = refinedAreas
     }
 
     /// Whether any pass so far found a finder pattern.
@@ -436,7 +451,7 @@ private struct Session {
             // one homography fits after all, the next fit often does, at a fraction of the refinement's cost.
             if timing >= GridCheck.convincingScore && !attempt.isRefined {
                 attempt.isRefined = true
-                attempt.refinementPending = grid
+                if isFirstRefinement(of: grid, scale: scale) { attempt.refinementPending = grid }
             }
         }
         attempt.isExhausted = true
@@ -445,6 +460,19 @@ private struct Session {
             return decodeRefined(bent, binary: binary, plane: plane, scale: scale, inverted: inverted)
         }
         return nil
+    }
+
+    /// Whether no grid over the same symbol (centred inside `grid`'s area, and of a similar size) was
+    /// refined before, in any pass, and records `grid` as refined. The refinement follows module edges,
+    /// whose places hardly depend on the threshold: in the corpus no symbol it missed once decoded when
+    /// refined again in another binary image, and each such try cost milliseconds.
+    private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double) -> Bool {
+        let area = Quadrilateral(grid.corners.corners.map { $0 * scale })
+        let seen = refinedAreas.contains { earlier in
+            (earlier.contains(area.center) || area.contains(earlier.center)) && (0.5...2).contains(earlier.area / area.area)
+        }
+        if !seen { refinedAreas.append(area) }
+        return !seen
     }
 
     /// Grids for a symbol no homography fits, each sampled from the binary image until one decodes, the
