@@ -339,6 +339,8 @@ private struct Session {
                         continue
                     }
                     if attempts[index].grids == nil {
+                        attempts[index].set = SymbolLocator.reoriented(set, in: binary, cache: squares)
+                        let set = attempts[index].set
                         // A set sharing a pattern with another whose first look misses the timing patterns is
                         // most often a false one: it waits for the second round, by when the other may have
                         // decoded and retired it. A set with a damaged pattern is one of many in dense data:
@@ -402,7 +404,8 @@ private struct Session {
 
     /// Where decoding one finder pattern set has got to.
     private struct SetAttempt {
-        let set: FinderPatternSet
+        /// Relabelled on its first turn if its finder patterns name another top-left (``SymbolLocator/reoriented(_:in:cache:)``).
+        var set: FinderPatternSet
         /// What the first look measured, if the set had one.
         var estimate: SymbolLocator.Estimate?
         /// Fitted on the set's first turn.
