@@ -42,6 +42,10 @@ struct FinderCorners: Sendable {
         return edges
     }
 
+    /// How far (pixels) a ring edge may lie from the side it belongs to: ring edges are cast from
+    /// thresholded runs, a pixel or so off, more in large blurred patterns.
+    private static func sideTolerance(moduleSize: Double) -> Double { max(1.5, 0.3 * moduleSize) }
+
     /// The square whose sides fit `edges` (from ``ringEdges(of:in:)``) sorted by the axes `u` and `v`.
     init?(edges: [Point], pattern: FinderPattern, u: Point, v: Point) {
         let c = pattern.center
@@ -49,7 +53,7 @@ struct FinderCorners: Sendable {
         // Basis change to (s, t) with p − c = s·u + t·v.
         let det = u.x * v.y - u.y * v.x
         guard abs(det) > 1e-6 else { return nil }
-        let tolerance = max(1.5, 0.3 * m)
+        let tolerance = Self.sideTolerance(moduleSize: m)
         // Each side's points are gathered in turn in one scratch buffer: this runs up to four times for
         // every pattern, and an array per side cost four allocations each time.
         let sides = withUnsafeTemporaryAllocation(of: Point.self, capacity: max(edges.count, 1)) { scratch -> (Line, Line, Line, Line)? in
@@ -89,7 +93,8 @@ struct FinderCorners: Sendable {
 
     /// The outer square of a finder pattern whose orientation is not known yet: fitted with axes at 0° (and,
     /// unless that is already square, 45°), each fit refitted along its own sides (a side classification
-    /// 40° off still fits lines, just poor ones), and the most nearly square result kept. Its sides are
+    /// 40° off still fits lines, just poor ones): a nearly square fit at once, else the fit whose sides
+    /// pass through the most ring edges (then the more nearly square one). Its sides are
     /// labelled by those axes; ``oriented(u:v:around:)`` relabels them for a symbol.
     static func square(of pattern: FinderPattern, in image: BinaryImage) -> FinderCorners? {
         let diagonal = 0.5.squareRoot()
@@ -106,10 +111,17 @@ struct FinderCorners: Sendable {
             let sides = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
             guard let shortest = sides.min(), let longest = sides.max(), longest > 0 else { continue }
             let diagonals = [corners[0].distance(to: corners[2]), corners[1].distance(to: corners[3])]
-            let score = shortest / longest * min(diagonals[0], diagonals[1]) / max(diagonals[0], diagonals[1])
-            if score > (best?.score ?? 0) { best = (square, score) }
+            let squareness = shortest / longest * min(diagonals[0], diagonals[1]) / max(diagonals[0], diagonals[1])
             // Nearly square already: the other axes would find the same square.
-            if score >= 0.9 { break }
+            if squareness >= 0.9 { return square }
+            // Otherwise the fit that explains more of the ring's edges: a finder sheared into a rhombus
+            // (a symbol seen steeply, turned to the tilt) is no square, and a square-like fit across its
+            // corners leaves edges off its sides.
+            let tolerance = sideTolerance(moduleSize: pattern.moduleSize)
+            let lines = [square.top, square.right, square.bottom, square.left]
+            let inliers = edges.filter { edge in lines.contains { abs($0.distance(to: edge)) <= tolerance } }.count
+            let score = Double(inliers) + squareness
+            if score > (best?.score ?? 0) { best = (square, score) }
         }
         return best?.square
     }
