@@ -1,4 +1,4 @@
-/// A JSON value as `qr` prints it: one line, object keys in byte order, slashes and non-ASCII text
+/// A JSON value as `qr` prints it: one line, object keys sorted, slashes and non-ASCII text
 /// unescaped. Written directly rather than through Foundation's `JSONSerialization`, whose sorted-key
 /// output compares keys through locales and took several times longer per line than decoding a small
 /// image.
