@@ -64,7 +64,7 @@ public enum JSONRenderer {
             default:
                 text = nil
             }
-            let content = text.map { #""text": \#(quoted($0))"# } ?? #""data_hex": "\#(hex(segment.payload))""#
+            let content = text.map { #""text": \#(JSONText.quoted($0))"# } ?? #""data_hex": "\#(JSONText.hex(segment.payload))""#
             return #"{"mode": "\#(modeName(segment.mode))", "char_count": \#(segment.characterCount), \#(content)}"#
         }
     }
@@ -82,34 +82,5 @@ public enum JSONRenderer {
         case .fnc1SecondPosition: "fnc1_second"
         case .hanzi: "hanzi"
         }
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
-    }
-
-    /// A JSON string literal.
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let digits = Array("0123456789abcdef")
-                    result += "\\u00" + String([digits[Int(scalar.value >> 4)], digits[Int(scalar.value & 15)]])
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

@@ -20,7 +20,7 @@ enum JSONLine {
     static func fields(of code: ReadResult) -> [String: JSONValue] {
         var object: [String: JSONValue] = [
             "text": .string(code.text),
-            "bytes_hex": .string(hex(code.bytes)),
+            "bytes_hex": .string(JSONText.hex(code.bytes)),
             "corners": points(code.corners.corners),
             "bounds": [
                 "x": .double(code.bounds.minX), "y": .double(code.bounds.minY),
@@ -68,16 +68,5 @@ enum JSONLine {
 
     private static func points(_ corners: [Point]) -> JSONValue {
         .array(corners.map { [.double(($0.x * 100).rounded() / 100), .double(($0.y * 100).rounded() / 100)] })
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        var result = ""
-        result.reserveCapacity(bytes.count * 2)
-        for b in bytes {
-            result.append(digits[Int(b >> 4)])
-            result.append(digits[Int(b & 15)])
-        }
-        return result
     }
 }

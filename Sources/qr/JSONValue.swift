@@ -1,8 +1,9 @@
-/// A JSON value as `qr` prints it: one line, object keys sorted, slashes and non-ASCII text
-/// unescaped. Written directly rather than through Foundation's `JSONSerialization`, whose sorted-key
-/// output compares keys through locales and took several times longer per line than decoding a small
-/// image.
-enum JSONValue: Equatable {
+import QRKit
+
+/// A JSON value as `qr` prints it: one line, object keys sorted, strings as ``JSONText/quoted(_:)`` writes
+/// them. Written directly rather than through Foundation's `JSONSerialization`, whose sorted-key output
+/// compares keys through locales and took several times longer per line than decoding a small image.
+enum JSONValue {
     case null
     case bool(Bool)
     case int(Int)
@@ -38,7 +39,7 @@ enum JSONValue: Equatable {
                 out += value.description.utf8
             }
         case let .string(value):
-            Self.write(string: value, to: &out)
+            JSONText.appendQuoted(value, to: &out)
         case let .array(values):
             out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
@@ -50,31 +51,12 @@ enum JSONValue: Equatable {
             out.append(UInt8(ascii: "{"))
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.write(string: key, to: &out)
+                JSONText.appendQuoted(key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 members[key, default: .null].write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
-    }
-
-    /// A string literal: quotes, backslashes and control characters escaped, everything else (valid UTF-8,
-    /// as every Swift string is) copied as it is.
-    private static func write(string: String, to out: inout [UInt8]) {
-        let hexDigits = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += #"\""#.utf8
-            case UInt8(ascii: "\\"): out += #"\\"#.utf8
-            case UInt8(ascii: "\n"): out += #"\n"#.utf8
-            case UInt8(ascii: "\r"): out += #"\r"#.utf8
-            case UInt8(ascii: "\t"): out += #"\t"#.utf8
-            case 0..<0x20: out += #"\u00"#.utf8 + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }
 

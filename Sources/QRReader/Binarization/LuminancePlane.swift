@@ -1,3 +1,5 @@
+import QRImage
+
 /// 8-bit luminance pixels, row-major, that the reader works on (0 = black, 255 = white).
 struct LuminancePlane: Sendable {
     let width: Int
@@ -9,6 +11,11 @@ struct LuminancePlane: Sendable {
         self.width = width
         self.height = height
         self.pixels = pixels
+    }
+
+    /// The pixels of a grey image.
+    init(_ image: GrayImage) {
+        self.init(width: image.width, height: image.height, pixels: image.pixels)
     }
 
     /// Bilinear luminance at a point in pixel coordinates (pixel centres at +0.5); nil outside the image.

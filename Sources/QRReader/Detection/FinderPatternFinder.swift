@@ -49,7 +49,7 @@ enum FinderPatternFinder {
                         let r4 = x - start
                         if color == 1 && r0 > 0 {
                             let runs = RunLengths(Double(r0), Double(r1), Double(r2), Double(r3), Double(r4))
-                            if plausible(runs) || (allowingDamage && plausible(clippingOuterRun(runs))) {
+                            if plausible(runs) || (allowingDamage && plausible(clippingOuterRun(runs).runs)) {
                                 let centerX = Double(x - r4 - r3) - Double(r2) / 2
                                 let probe = Point(centerX, Double(y) + 0.5)
                                 let total = r0 + r1 + r2 + r3 + r4
@@ -98,12 +98,13 @@ enum FinderPatternFinder {
         return merged
     }
 
-    /// Runs with the longer outer run taken as long as the other one (a ring merging with a dark surround).
-    private static func clippingOuterRun(_ runs: RunLengths) -> RunLengths {
+    /// Runs with the longer outer run taken as long as the other one (a ring merging with a dark surround),
+    /// and which was clipped: -1 for the first run, 1 for the last.
+    private static func clippingOuterRun(_ runs: RunLengths) -> (runs: RunLengths, side: Int) {
         var clipped = runs
         let side = runs[0] > runs[4] ? 0 : 4
         clipped[side] = runs[4 - side]
-        return clipped
+        return (clipped, side == 0 ? -1 : 1)
     }
 
     /// Cheap ratio test on a row before the cross checks.
@@ -209,8 +210,8 @@ enum FinderPatternFinder {
     {
         if let module = PatternRuns.moduleSize(runs, pattern: pattern, tolerance: tolerance) { return (runs, module, 0) }
         guard clipping else { return nil }
-        let clipped = clippingOuterRun(runs)
-        return PatternRuns.moduleSize(clipped, pattern: pattern, tolerance: tolerance).map { (clipped, $0, runs[0] > runs[4] ? -1 : 1) }
+        let (clipped, side) = clippingOuterRun(runs)
+        return PatternRuns.moduleSize(clipped, pattern: pattern, tolerance: tolerance).map { (clipped, $0, side) }
     }
 
     /// Adds a pattern, or averages it into one already found at the same place and scale.

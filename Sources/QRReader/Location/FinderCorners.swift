@@ -119,7 +119,7 @@ struct FinderCorners: Sendable {
             // corners leaves edges off its sides.
             let tolerance = sideTolerance(moduleSize: pattern.moduleSize)
             let lines = [square.top, square.right, square.bottom, square.left]
-            let inliers = edges.filter { edge in lines.contains { abs($0.distance(to: edge)) <= tolerance } }.count
+            let inliers = edges.reduce(0) { count, edge in count + (lines.contains { abs($0.distance(to: edge)) <= tolerance } ? 1 : 0) }
             let score = Double(inliers) + squareness
             if score > (best?.score ?? 0) { best = (square, score) }
         }

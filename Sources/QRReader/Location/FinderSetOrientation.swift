@@ -4,9 +4,9 @@ import QRCore
 extension SymbolLocator {
     /// A top-left whose own sides miss the directions to the other two patterns by more than this (radians)
     /// is questioned...
-    static let misfitTopLeft = 25 * Double.pi / 180
+    private static let misfitTopLeft = 25 * Double.pi / 180
     /// ...and another pattern takes its place if its sides run towards the other two within this.
-    static let fittingTopLeft = 12 * Double.pi / 180
+    private static let fittingTopLeft = 12 * Double.pi / 180
 
     /// `set` with another of its patterns as the top-left when the patterns' fitted outer squares say so.
     ///

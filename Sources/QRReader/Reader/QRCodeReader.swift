@@ -16,7 +16,7 @@ public struct QRCodeReader: Sendable {
 
     /// Every code in `image`, in the order found, without duplicates.
     public func read(_ image: GrayImage) -> [ReadResult] {
-        read(LuminancePlane(width: image.width, height: image.height, pixels: image.pixels))
+        read(LuminancePlane(image))
     }
 
     /// Every code in a colour image. It is read from its luminance first; if nothing is found there (with
@@ -34,8 +34,7 @@ public struct QRCodeReader: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var refinedAreas: [Quadrilateral] = []
-        let results = read(LuminancePlane(width: luminance.width, height: luminance.height, pixels: luminance.pixels),
-                           refinedAreas: &refinedAreas)
+        let results = read(LuminancePlane(luminance), refinedAreas: &refinedAreas)
         guard results.isEmpty, options.accuracy == .thorough, let darkest = darkestChannel(), darkest.width == luminance.width,
               darkest.height == luminance.height, Self.differsEnough(darkest, from: luminance)
         else { return results }
@@ -45,8 +44,7 @@ public struct QRCodeReader: Sendable {
             guard left > .zero else { return results }
             retry.options.timeBudget = left
         }
-        return retry.read(LuminancePlane(width: darkest.width, height: darkest.height, pixels: darkest.pixels), secondChance: true,
-                          refinedAreas: &refinedAreas)
+        return retry.read(LuminancePlane(darkest), secondChance: true, refinedAreas: &refinedAreas)
     }
 
     /// Whether the darkest-channel picture could read differently from the luminance one: enough pixels
