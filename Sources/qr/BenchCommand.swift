@@ -5,5 +5,5 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure encoding and decoding speed.",
-        subcommands: [BenchMakeCommand.self, BenchWatchCommand.self])
+        subcommands: [BenchMakeCommand.self, BenchReadCommand.self, BenchWatchCommand.self])
 }

@@ -47,8 +47,7 @@ struct BenchMakeCommand: ParsableCommand {
                     count += 1
                 }
             }
-            let elapsed = clock.now - start
-            let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let secondsElapsed = (clock.now - start).inSeconds
             print("qr \(name) version=\(version) codes_per_second=\(String(format: "%.1f", Double(count) / secondsElapsed))")
         }
     }

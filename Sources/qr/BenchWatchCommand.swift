@@ -44,7 +44,7 @@ struct BenchWatchCommand: ParsableCommand {
                 for index in 0..<frames {
                     let start = clock.now
                     let codes = reader.read(luminance: scenes[index % scenes.count], width: width, height: height)
-                    times.append(Self.milliseconds(clock.now - start))
+                    times.append((clock.now - start).inMilliseconds)
                     if codes.contains(where: { $0.text == WatchBenchFrame.text }) { decoded += 1 }
                 }
                 let mean = times.reduce(0, +) / Double(times.count)
@@ -65,11 +65,6 @@ struct BenchWatchCommand: ParsableCommand {
                 }
             }
         }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 }
 

@@ -59,8 +59,7 @@ struct ImageScanner: Sendable {
             return try? decoder.decodeGray(contentsOf: path, conversion: .darkestChannel).image
         }
         let elapsed = clock.now - start - loading
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return .success(Scan(codes: codes, decodeMilliseconds: ms, orientation: decoded.orientation,
+        return .success(Scan(codes: codes, decodeMilliseconds: elapsed.inMilliseconds, orientation: decoded.orientation,
                              storedWidth: decoded.image.width, storedHeight: decoded.image.height))
     }
 }

@@ -140,8 +140,8 @@ struct WatchCommand: AsyncParsableCommand {
         if json {
             var object = JSONLine.fields(of: code)
             object["frame"] = .int(scan.frameIndex)
-            object["timestamp"] = .double(Self.seconds(scan.timestamp))
-            object["decode_ms"] = JSONLine.milliseconds(Self.seconds(scan.decodeTime) * 1000)
+            object["timestamp"] = .double((scan.timestamp.inSeconds * 1e6).rounded() / 1e6)
+            object["decode_ms"] = JSONLine.milliseconds(scan.decodeTime.inMilliseconds)
             print(JSONValue.object(object).text)
         } else {
             // Payloads are data: on a terminal, control characters are shown escaped.
@@ -149,12 +149,6 @@ struct WatchCommand: AsyncParsableCommand {
         }
         // Whoever reads a pipe of detections wants each one now, not when a buffer fills.
         fflush(nil)
-    }
-
-    /// `duration` in seconds, to the microsecond.
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + (Double(attoseconds / 1_000_000_000_000) / 1_000_000)
     }
 
     /// The input's file descriptor, and whether it is a regular file (which can be read at any pace).

@@ -87,6 +87,28 @@ struct CLITests {
         #expect(!missing.stderr.isEmpty)
     }
 
+    @Test func benchReadTimesEachImageFromMemory() throws {
+        let dir = try temporaryDirectory()
+        let png = dir.appendingPathComponent("bench.png").path
+        _ = try CLI.run(["make", "time me", "-o", png])
+        let blank = dir.appendingPathComponent("blank.pgm")
+        try Data("P5\n64 64\n255\n".utf8 + [UInt8](repeating: 255, count: 64 * 64)).write(to: blank)
+        let result = try CLI.run(["bench", "read", "--runs", "3", png, blank.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.text.split(separator: "\n")
+        #expect(lines.count == 2)
+        let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(objects.map { $0["image"] as? String } == [png, blank.path])
+        #expect(objects.map { $0["codes"] as? Int } == [1, 0])
+        for object in objects {
+            let best = try #require(object["best_ms"] as? Double), median = try #require(object["median_ms"] as? Double)
+            #expect(best > 0 && best <= median)
+        }
+        let missing = try CLI.run(["bench", "read", dir.appendingPathComponent("none.png").path])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("none.png"))
+    }
+
     @Test func splitWritesNumberedLinkedSymbols() throws {
         let dir = try temporaryDirectory()
         let text = String(repeating: "Structured Append joins linked symbols. ", count: 30)
