@@ -90,6 +90,52 @@ struct FinderPatternTests {
         #expect(try #require(sets.first).topRight.center.distance(to: rotated(11, -11)) < 2)
     }
 
+    /// A light speck in a finder's centre stone, on the row through its centre: every row hit is checked
+    /// along that same row, so the pattern is found only because the rows a third of a module aside are read.
+    @Test func aSpeckOnTheStonesCentreRowIsReadAround() throws {
+        let code = try QRCode.encode("speck", options: .version(3))
+        var scene = SyntheticScene(width: 300, height: 300)
+        scene.place(code.modules, center: Point(150, 150), moduleSize: 9)
+        // The top-left finder's centre: 150 − 14.5 · 9 + 3.5 · 9 = 51; its stone spans 37.5…64.5.
+        var pixels = scene.pixels
+        for y in 50...51 { pixels[y * 300 + 62] = 235 }
+        let speckled = LuminancePlane(width: 300, height: 300, pixels: pixels)
+        let patterns = FinderPatternFinder.find(in: BlockBinarizer.binarize(speckled), rowStep: 1)
+        #expect(patterns.count == 3)
+        #expect(patterns.contains { $0.center.distance(to: Point(51, 51)) < 2 && !$0.isDamaged && abs($0.moduleSize - 9) < 1.5 }, "\(patterns)")
+        #expect(QRCodeReader().read(luminance: pixels, width: 300, height: 300).map(\.text) == ["speck"])
+    }
+
+    /// A steeply sheared symbol's finders measure very different sizes, which the grouping filters for
+    /// more than five patterns reject: with a few more patterns and no set passing them, every triple counts.
+    @Test func aShearedSymbolIsGroupedDespiteAFewFalsePatterns() {
+        func pattern(_ x: Double, _ y: Double, module: Double) -> FinderPattern {
+            FinderPattern(center: Point(x, y), moduleSize: module, isDamaged: false)
+        }
+        // The finders of a 25-module symbol: a big one, and two squeezed to under half its size.
+        let finders = [pattern(149, 130, module: 7.3), pattern(268, 80, module: 2.8), pattern(88, 262, module: 3.1)]
+        // Three small false patterns, too far from everything to form sets.
+        let strays = [pattern(600, 600, module: 1.1), pattern(900, 40, module: 1.0), pattern(40, 900, module: 1.2)]
+        let sets = FinderPatternGrouper.sets(from: finders + strays)
+        #expect(sets.contains { Set($0.indices) == [0, 1, 2] })
+        // With more patterns the filters stay on.
+        let crowd = (0..<4).map { pattern(Double(1200 + 300 * $0), 1200, module: 1) }
+        #expect(!FinderPatternGrouper.sets(from: finders + strays + crowd).contains { Set($0.indices) == [0, 1, 2] })
+    }
+
+    @Test func patternsPairLikeTwoFindersOfOneSymbol() {
+        func pattern(_ x: Double, module: Double) -> FinderPattern {
+            FinderPattern(center: Point(x, 0), moduleSize: module, isDamaged: false)
+        }
+        let a = pattern(0, module: 4)
+        #expect(FinderPatternGrouper.mayShareSymbol(a, pattern(14 * 4, module: 4)))
+        #expect(FinderPatternGrouper.mayShareSymbol(a, pattern(100 * 4, module: 5)))
+        // Too close, too far, or too different in size.
+        #expect(!FinderPatternGrouper.mayShareSymbol(a, pattern(10 * 4, module: 4)))
+        #expect(!FinderPatternGrouper.mayShareSymbol(a, pattern(400 * 4, module: 4)))
+        #expect(!FinderPatternGrouper.mayShareSymbol(a, pattern(50 * 4, module: 12)))
+    }
+
     /// Pixel noise matches 1:1:3:1:1 along four lines now and then, but only at the scale of single pixels.
     @Test func noiseOnlyMimicsPixelSizedFinderPatterns() {
         var random = SeededGenerator(seed: 99)

@@ -130,9 +130,21 @@ enum FinderPatternFinder {
         cx = vertical.x
         cy = Int(centerY)
         let columnModule = max(1, Int(vertical.moduleSize.rounded()))
-        guard let horizontal = lineRuns(in: image, x: cx, y: cy, direction: (1, 0), shift: (0, columnModule), tolerance: 0.7,
-                                        maxRun: maxRun, allowances: &allowances)
-        else { return nil }
+        // The row through the vertical centre is the same for every row hit: a speck in the centre stone
+        // on it would reject the pattern however often the scan finds it, so when that row does not read,
+        // the rows a third of a module to either side (still well inside the stone) are read.
+        var horizontalRead = lineRuns(in: image, x: cx, y: cy, direction: (1, 0), shift: (0, columnModule), tolerance: 0.7,
+                                      maxRun: maxRun, allowances: &allowances)
+        if horizontalRead == nil {
+            let nudge = max(1, Int((vertical.moduleSize / 3).rounded()))
+            var none: Allowances?
+            if let above = lineRuns(in: image, x: cx, y: cy - nudge, direction: (1, 0), shift: (0, 0), tolerance: 0.7, maxRun: maxRun, allowances: &none),
+               let below = lineRuns(in: image, x: cx, y: cy + nudge, direction: (1, 0), shift: (0, 0), tolerance: 0.7, maxRun: maxRun, allowances: &none),
+               abs(above.centerOffset - below.centerOffset) <= Double(nudge) {
+                horizontalRead = ((above.moduleSize + below.moduleSize) / 2, (above.centerOffset + below.centerOffset) / 2, cx, cy)
+            }
+        }
+        guard let horizontal = horizontalRead else { return nil }
         let centerX = Double(cx) + 0.5 + horizontal.centerOffset
         cx = Int(centerX)
         // Perspective can squeeze a pattern, but not by more than 3:1 between the axes.

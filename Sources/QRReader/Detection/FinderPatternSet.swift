@@ -55,13 +55,10 @@ enum FinderPatternGrouper {
         for i in partners.indices {
             for j in partners.indices where j > i {
                 let p = partners[i], q = partners[j]
-                guard max(p.size, q.size) <= 2 * min(p.size, q.size) + 2 else { continue }
+                guard mayShareSymbol(p, q) else { continue }
                 let side = q.center - p.center
                 let distance = side.length
                 let moduleSize = (p.moduleSize + q.moduleSize) / 2
-                // Between finder centres: 14 modules in the smallest symbol, 170 in the largest (with slack
-                // for perspective), and √2 times that along the diagonal.
-                guard distance >= 13 * moduleSize, distance <= 170 * 1.5 * 1.42 * moduleSize else { continue }
                 let across = Point(-side.y, side.x)
                 var corners: [Point] = [p.center + across / 2 + side / 2, p.center - across / 2 + side / 2]
                 if distance <= 170 * 1.5 * moduleSize {
@@ -80,6 +77,16 @@ enum FinderPatternGrouper {
         return regions
     }
 
+    /// Whether two patterns may be two finder patterns of one symbol: similar in size, and as far apart as
+    /// two finders' centres are, 14 modules in the smallest symbol to 170 in the largest (with slack for
+    /// perspective), or √2 times that along the diagonal.
+    static func mayShareSymbol(_ p: FinderPattern, _ q: FinderPattern) -> Bool {
+        guard max(p.size, q.size) <= 2 * min(p.size, q.size) + 2 else { return false }
+        let distance = p.center.distance(to: q.center)
+        let moduleSize = (p.moduleSize + q.moduleSize) / 2
+        return distance >= 13 * moduleSize && distance <= 170 * 1.5 * 1.42 * moduleSize
+    }
+
     /// Sets of `patterns[among]`; `withDamage` keeps only those with a damaged pattern. Indices in the
     /// sets are indices into `patterns`.
     private static func sets(from patterns: [FinderPattern], among: [Int], withDamage: Bool) -> [FinderPatternSet] {
@@ -88,7 +95,6 @@ enum FinderPatternGrouper {
         // Largest first: large patterns are less likely to be noise.
         let order = among.sorted { patterns[$0].size > patterns[$1].size }
         let sorted = order.map { patterns[$0] }
-        let useFilters = count > 5
 
         // Spatial bins no smaller than a version-1 symbol of the median pattern size.
         let xs = sorted.map(\.center.x), ys = sorted.map(\.center.y)
@@ -108,44 +114,52 @@ enum FinderPatternGrouper {
 
         // Sets with their index arrays are built only for the few kept, as sheets of labels give tens of
         // thousands of candidates.
-        var scored: [Candidate] = []
-        // Partners are taken nearest first. With few patterns every pair is considered: a large symbol's
-        // own finders are its farthest patterns when its data mimics finder patterns. With many (sheets of
-        // labels), the nearest sixteen are enough and keep the count of triples linear.
-        let maxCandidates = count <= 60 ? count : 16
-        for i in 0..<count {
-            let c = sorted[i]
-            // The farthest a partner can be: the largest symbol at this module size, with slack for tilt.
-            let reach = c.moduleSize * 177 * 1.5
-            let (cbx, cby) = bin(c.center)
-            // Rings beyond the grid of bins hold nothing.
-            let radius = min(Int((reach / binSize).rounded(.up)), max(binsX, binsY))
-            var candidates: [Int] = []
-            // Nearest bins first, ring by ring, each ring row by row: only the ring's own cells are visited
-            // (the first and last rows whole, the others at both ends), not the square inside it.
-            ringLoop: for r in 0...radius {
-                for by in max(0, cby - r)...min(binsY - 1, cby + r) {
-                    let edgeRow = by == cby - r || by == cby + r
-                    var bx = cbx - r >= 0 ? cbx - r : edgeRow ? 0 : cbx + r
-                    while bx <= min(binsX - 1, cbx + r) {
-                        for j in bins[by * binsX + bx] where j > i {
-                            if useFilters && c.size > sorted[j].size * 2 + 2 { continue }
-                            candidates.append(j)
+        func scoredTriples(useFilters: Bool) -> [Candidate] {
+            var scored: [Candidate] = []
+            // Partners are taken nearest first. With few patterns every pair is considered: a large symbol's
+            // own finders are its farthest patterns when its data mimics finder patterns. With many (sheets of
+            // labels), the nearest sixteen are enough and keep the count of triples linear.
+            let maxCandidates = count <= 60 ? count : 16
+            for i in 0..<count {
+                let c = sorted[i]
+                // The farthest a partner can be: the largest symbol at this module size, with slack for tilt.
+                let reach = c.moduleSize * 177 * 1.5
+                let (cbx, cby) = bin(c.center)
+                // Rings beyond the grid of bins hold nothing.
+                let radius = min(Int((reach / binSize).rounded(.up)), max(binsX, binsY))
+                var candidates: [Int] = []
+                // Nearest bins first, ring by ring, each ring row by row: only the ring's own cells are visited
+                // (the first and last rows whole, the others at both ends), not the square inside it.
+                ringLoop: for r in 0...radius {
+                    for by in max(0, cby - r)...min(binsY - 1, cby + r) {
+                        let edgeRow = by == cby - r || by == cby + r
+                        var bx = cbx - r >= 0 ? cbx - r : edgeRow ? 0 : cbx + r
+                        while bx <= min(binsX - 1, cbx + r) {
+                            for j in bins[by * binsX + bx] where j > i {
+                                if useFilters && c.size > sorted[j].size * 2 + 2 { continue }
+                                candidates.append(j)
+                            }
+                            bx = edgeRow || bx >= cbx + r ? bx + 1 : cbx + r
                         }
-                        bx = edgeRow || bx >= cbx + r ? bx + 1 : cbx + r
+                    }
+                    if candidates.count >= maxCandidates { break ringLoop }
+                }
+                guard candidates.count >= 2 else { continue }
+                for u in 0..<(candidates.count - 1) {
+                    for v in (u + 1)..<candidates.count {
+                        let (x, y, z) = (order[max(candidates[u], candidates[v])], order[min(candidates[u], candidates[v])], order[i])
+                        if withDamage && !patterns[x].isDamaged && !patterns[y].isDamaged && !patterns[z].isDamaged { continue }
+                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters) { scored.append(candidate) }
                     }
                 }
-                if candidates.count >= maxCandidates { break ringLoop }
             }
-            guard candidates.count >= 2 else { continue }
-            for u in 0..<(candidates.count - 1) {
-                for v in (u + 1)..<candidates.count {
-                    let (x, y, z) = (order[max(candidates[u], candidates[v])], order[min(candidates[u], candidates[v])], order[i])
-                    if withDamage && !patterns[x].isDamaged && !patterns[y].isDamaged && !patterns[z].isDamaged { continue }
-                    if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters) { scored.append(candidate) }
-                }
-            }
+            return scored
         }
+        // A handful of patterns get every triple considered. A few more are filtered, unless that leaves
+        // none: a steeply sheared symbol's finders measure very different sizes, and one false pattern in
+        // its data would otherwise turn the filters on and reject its only set.
+        var scored = scoredTriples(useFilters: count > 5)
+        if scored.isEmpty && (6...8).contains(count) { scored = scoredTriples(useFilters: false) }
         return ordered(scored, of: patterns)
     }
 

@@ -302,14 +302,21 @@ private struct Session {
         var timed = Set<Int>()
         let squares = FinderCorners.Cache()
         defer {
-            // Patterns that formed a plausible symbol but are neither part of a decoded one nor inside one
-            // (where alignment patterns and data can mimic them) nor in a set centred inside one may belong
-            // to a symbol this pass missed.
-            let unexplained = grouped.subtracting(used).subtracting(explained).filter { index in
-                !results.contains { $0.corners.contains(patterns[index].center * scale) }
+            // Patterns that formed a plausible symbol, or that pair with another as two finders of one, but
+            // are neither part of a decoded symbol nor inside one (where alignment patterns and data can
+            // mimic them) nor in a set centred inside one may belong to a symbol this pass missed.
+            let outside = patterns.indices.filter { index in
+                !used.contains(index) && !explained.contains(index)
+                    && !results.contains { $0.corners.contains(patterns[index].center * scale) }
             }
-            leftovers = !unexplained.isEmpty
-            if leftovers && damaged == nil && binarizer == .block && !inverted {
+            // Dozens left are texture: only those in sets count then.
+            let paired = outside.count > 2 * Self.maximumPartners ? [] : outside.filter { index in
+                outside.contains { $0 != index && FinderPatternGrouper.mayShareSymbol(patterns[$0], patterns[index]) }
+            }
+            // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
+            leftovers = outside.contains(where: grouped.contains)
+            let unexplained = Set(outside).intersection(grouped).union(paired)
+            if !unexplained.isEmpty && damaged == nil && binarizer == .block && !inverted {
                 unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] }))
             }
         }
