@@ -131,16 +131,18 @@ enum FinderPatternFinder {
         cy = Int(centerY)
         let columnModule = max(1, Int(vertical.moduleSize.rounded()))
         // The row through the vertical centre is the same for every row hit: a speck in the centre stone
-        // on it would reject the pattern however often the scan finds it, so when that row does not read,
-        // the rows a third of a module to either side (still well inside the stone) are read.
+        // on it would reject the pattern however often the scan finds it. When that row does not read, the
+        // rows a third of a module to either side (still well inside the stone) must both read, alike.
         var horizontalRead = lineRuns(in: image, x: cx, y: cy, direction: (1, 0), shift: (0, columnModule), tolerance: 0.7,
                                       maxRun: maxRun, allowances: &allowances)
         if horizontalRead == nil {
             let nudge = max(1, Int((vertical.moduleSize / 3).rounded()))
-            var none: Allowances?
-            if let above = lineRuns(in: image, x: cx, y: cy - nudge, direction: (1, 0), shift: (0, 0), tolerance: 0.7, maxRun: maxRun, allowances: &none),
-               let below = lineRuns(in: image, x: cx, y: cy + nudge, direction: (1, 0), shift: (0, 0), tolerance: 0.7, maxRun: maxRun, allowances: &none),
-               abs(above.centerOffset - below.centerOffset) <= Double(nudge) {
+            var noAllowances: Allowances?
+            func row(_ offset: Int) -> (moduleSize: Double, centerOffset: Double, x: Int, y: Int)? {
+                lineRuns(in: image, x: cx, y: cy + offset, direction: (1, 0), shift: (0, 0), tolerance: 0.7, maxRun: maxRun,
+                         allowances: &noAllowances)
+            }
+            if let above = row(-nudge), let below = row(nudge), abs(above.centerOffset - below.centerOffset) <= Double(nudge) {
                 horizontalRead = ((above.moduleSize + below.moduleSize) / 2, (above.centerOffset + below.centerOffset) / 2, cx, cy)
             }
         }
