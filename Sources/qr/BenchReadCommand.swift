@@ -34,13 +34,7 @@ struct BenchReadCommand: ParsableCommand {
     }
 
     func run() throws {
-        var paths = images
-        if let list {
-            guard let text = try? String(contentsOfFile: list, encoding: .utf8) else {
-                throw ValidationError("Cannot read the list file \(list).")
-            }
-            paths += text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
-        }
+        let paths = try ImageList.paths(images, list: list)
         let reader = QRCodeReader(options: ReaderOptions(accuracy: accuracy))
         let decoder = ImageDecoder()
         let clock = ContinuousClock()

@@ -29,6 +29,17 @@ enum InputFile {
     }
 }
 
+/// The images a command reads: those named on the command line, then those listed in `--list`.
+enum ImageList {
+    static func paths(_ images: [String], list: String?) throws -> [String] {
+        guard let list else { return images }
+        guard let text = try? String(contentsOfFile: list, encoding: .utf8) else {
+            throw ValidationError("Cannot read the list file \(list).")
+        }
+        return images + text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+    }
+}
+
 /// The `--segments-json` format: the `segments` list of the reference vectors.
 enum SegmentsFile {
     private struct Entry: Decodable {

@@ -48,13 +48,7 @@ struct ReadCommand: ParsableCommand {
     }
 
     func run() throws {
-        var paths = images
-        if let list {
-            guard let text = try? String(contentsOfFile: list, encoding: .utf8) else {
-                throw ValidationError("Cannot read the list file \(list).")
-            }
-            paths += text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
-        }
+        let paths = try ImageList.paths(images, list: list)
         let options = ReaderOptions(accuracy: accuracy, regionOfInterest: roi?.region, maximumCodes: max,
                                     tryInverted: !noInverted)
         let outcomes = ImageScanner(options: options).scan(paths, jobs: jobs, progress: ProgressBar.forTerminal(total: paths.count))
