@@ -66,6 +66,9 @@ enum JSONLine {
     /// A time in milliseconds, to the microsecond.
     static func milliseconds(_ value: Double) -> JSONValue { .double((value * 1000).rounded() / 1000) }
 
+    /// A time in seconds, to the microsecond.
+    static func seconds(_ value: Double) -> JSONValue { .double((value * 1_000_000).rounded() / 1_000_000) }
+
     private static func points(_ corners: [Point]) -> JSONValue {
         .array(corners.map { [.double(($0.x * 100).rounded() / 100), .double(($0.y * 100).rounded() / 100)] })
     }

@@ -140,7 +140,7 @@ struct WatchCommand: AsyncParsableCommand {
         if json {
             var object = JSONLine.fields(of: code)
             object["frame"] = .int(scan.frameIndex)
-            object["timestamp"] = .double((scan.timestamp.inSeconds * 1e6).rounded() / 1e6)
+            object["timestamp"] = JSONLine.seconds(scan.timestamp.inSeconds)
             object["decode_ms"] = JSONLine.milliseconds(scan.decodeTime.inMilliseconds)
             print(JSONValue.object(object).text)
         } else {

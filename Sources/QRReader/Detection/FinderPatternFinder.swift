@@ -138,7 +138,7 @@ enum FinderPatternFinder {
         if horizontalRead == nil {
             let nudge = max(1, Int((vertical.moduleSize / 3).rounded()))
             var noAllowances: Allowances?
-            func row(_ offset: Int) -> (moduleSize: Double, centerOffset: Double, x: Int, y: Int)? {
+            func row(_ offset: Int) -> LineRead? {
                 lineRuns(in: image, x: cx, y: cy + offset, direction: (1, 0), shift: (0, 0), tolerance: 0.7, maxRun: maxRun,
                          allowances: &noAllowances)
             }
@@ -189,13 +189,15 @@ enum FinderPatternFinder {
         }
     }
 
+    /// A pattern read along one line: its module size (in steps along the line), the centre run's offset
+    /// along the line, and the start of the line that showed it.
+    private typealias LineRead = (moduleSize: Double, centerOffset: Double, x: Int, y: Int)
+
     /// The pattern read along the line through (x, y) in `direction`; with `allowances`, clipping an outer
-    /// run or, if that line does not show the pattern, along the lines moved by `shift` either way. Returns
-    /// its module size (in steps along the line), the centre run's offset along the line, and the start of
-    /// the line that showed it.
+    /// run or, if that line does not show the pattern, along the lines moved by `shift` either way.
     private static func lineRuns(in image: BinaryImage, x: Int, y: Int, direction: (x: Int, y: Int), shift: (x: Int, y: Int),
                                  tolerance: Double, maxRun: Int, allowances: inout Allowances?)
-        -> (moduleSize: Double, centerOffset: Double, x: Int, y: Int)?
+        -> LineRead?
     {
         // No array of offsets: this runs for every candidate row hit.
         for attempt in 0..<(allowances == nil ? 1 : 3) {

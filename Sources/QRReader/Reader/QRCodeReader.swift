@@ -314,8 +314,9 @@ private struct Session {
                 outside.contains { $0 != index && FinderPatternGrouper.mayShareSymbol(patterns[$0], patterns[index]) }
             }
             // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
-            leftovers = outside.contains(where: grouped.contains)
-            let unexplained = Set(outside).intersection(grouped).union(paired)
+            let inSets = outside.filter(grouped.contains)
+            leftovers = !inSets.isEmpty
+            let unexplained = Set(inSets + paired)
             if !unexplained.isEmpty && damaged == nil && binarizer == .block && !inverted {
                 unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] }))
             }
