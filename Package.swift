@@ -21,6 +21,8 @@ let package = Package(
                        providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        // glibc's mallopt, for the commands that decode photos (see qr's LargeImageMemory).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // C shims that own every setjmp/longjmp of libpng and libjpeg.
         .target(name: "CImageCodecs", dependencies: ["CLibPNG", "CLibJPEG", "CZlib"]),
 
@@ -43,6 +45,7 @@ let package = Package(
             "QRKit",
             "QRVideo",
             "QRServer",
+            .target(name: "CMalloc", condition: .when(platforms: [.linux])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -38,6 +38,7 @@ struct PickCommand: ParsableCommand {
     }
 
     func run() throws {
+        LargeImageMemory.reuseBuffers()
         do {
             let scan = try PhotoScan(path: image, options: ReaderOptions())
             switch Selection(scan.codes) {

@@ -1,0 +1,2 @@
+// glibc's allocator settings (mallopt), which its Swift module does not carry.
+#include <malloc.h>
