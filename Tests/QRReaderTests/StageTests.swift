@@ -40,6 +40,26 @@ struct BinarizationTests {
         #expect(threshold > 40 && threshold < 210)
     }
 
+    @Test func anInvertedPlaneReadsAsThePlaneOfItsNegativePixels() throws {
+        // A light-on-dark code (flat areas, edges, a shadow, noise): its negative, which shares the stored
+        // pixels, must binarize, sample and downscale exactly as a plane holding the negated pixels.
+        let code = try QRCode.encode("negative", options: .version(2))
+        var scene = SyntheticScene(width: 203, height: 157)
+        scene.place(code.modules, center: Point(100, 78), moduleSize: 4.3, degrees: 20)
+        scene.addShadow(factor: 0.5)
+        scene.addNoise(amplitude: 12, seed: 3)
+        let lightOnDark = LuminancePlane(width: scene.width, height: scene.height, pixels: scene.pixels.map { 255 - $0 })
+        let view = lightOnDark.inverted(), negative = plane(scene)
+        #expect(BlockBinarizer.binarize(view).bits == BlockBinarizer.binarize(negative).bits)
+        #expect(GlobalBinarizer.binarize(view).bits == GlobalBinarizer.binarize(negative).bits)
+        #expect(view.downscaled(by: 3).pixels == negative.downscaled(by: 3).pixels)
+        for (x, y) in [(0.2, 0.7), (100.25, 80.5), (150.6, 40.1), (202.9, 156.9)] {
+            #expect(view.sample(x, y) == negative.sample(x, y))
+        }
+        // Inverted twice, it is the stored picture again.
+        #expect(BlockBinarizer.binarize(view.inverted()).bits == BlockBinarizer.binarize(lightOnDark).bits)
+    }
+
     @Test func smallImagesFallBackToTheGlobalThreshold() {
         let tiny = LuminancePlane(width: 12, height: 12, pixels: (0..<144).map { $0 % 2 == 0 ? 0 : 255 })
         let binary = BlockBinarizer.binarize(tiny)

@@ -14,6 +14,7 @@ enum BlockBinarizer {
         let blocksY = (height + blockSize - 1) / blockSize
         var blackPoints = [Int32](repeating: 0, count: blocksX * blocksY)
         var bits: [UInt8] = []
+        let inversion = SIMD8<UInt8>(repeating: plane.inversion)
 
         plane.pixels.withUnsafeBytes { pixels in
             blackPoints.withUnsafeMutableBufferPointer { points in
@@ -27,7 +28,7 @@ enum BlockBinarizer {
                         var low = SIMD8<UInt8>(repeating: 255), high = SIMD8<UInt8>(repeating: 0)
                         var offset = top * width + left
                         for _ in 0..<blockSize {
-                            let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self)
+                            let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self) ^ inversion
                             sum &+= SIMD8<UInt16>(truncatingIfNeeded: row)
                             low = pointwiseMin(low, row)
                             high = pointwiseMax(high, row)
@@ -70,7 +71,7 @@ enum BlockBinarizer {
                             let threshold = SIMD8<UInt8>(repeating: UInt8(clamping: sum / 25))
                             var offset = top * width + left
                             for _ in 0..<blockSize {
-                                let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self)
+                                let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self) ^ inversion
                                 out.storeBytes(of: zero.replacing(with: one, where: row .<= threshold),
                                                toByteOffset: offset, as: SIMD8<UInt8>.self)
                                 offset += width
@@ -94,7 +95,8 @@ enum GlobalBinarizer {
     @inline(never)
     static func binarize(_ plane: LuminancePlane) -> BinaryImage {
         let threshold = UInt8(clamping: self.threshold(plane))
-        return BinaryImage(width: plane.width, height: plane.height, bits: plane.pixels.mapBytes { $0 < threshold ? 1 : 0 })
+        let inversion = plane.inversion
+        return BinaryImage(width: plane.width, height: plane.height, bits: plane.pixels.mapBytes { $0 ^ inversion < threshold ? 1 : 0 })
     }
 
     static func threshold(_ plane: LuminancePlane) -> Int {
@@ -102,6 +104,7 @@ enum GlobalBinarizer {
         // Four interleaved histograms: flat areas put run after run of pixels in one bucket, and
         // incrementing a single counter would wait on its previous increment every time.
         var interleaved = [Int](repeating: 0, count: 4 * 32)
+        let inversion = plane.inversion
         interleaved.withUnsafeMutableBufferPointer { counts in
             plane.pixels.withUnsafeBufferPointer { values in
                 var y = 0
@@ -110,7 +113,7 @@ enum GlobalBinarizer {
                     let end = i + plane.width
                     var lane = 0
                     while i < end {
-                        counts[lane + Int(values[i] &>> 3) &* 4] &+= 1
+                        counts[lane + Int((values[i] ^ inversion) &>> 3) &* 4] &+= 1
                         lane = (lane + 1) & 3
                         i += 2
                     }

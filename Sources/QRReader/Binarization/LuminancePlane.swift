@@ -4,13 +4,21 @@ import QRImage
 struct LuminancePlane: Sendable {
     let width: Int
     let height: Int
+    /// The stored pixels; each luminance is a stored pixel XOR ``inversion``.
     let pixels: [UInt8]
+    /// 0xFF when the plane is the negative of its stored pixels (see ``inverted()``), else 0.
+    let inversion: UInt8
 
     init(width: Int, height: Int, pixels: [UInt8]) {
+        self.init(width: width, height: height, pixels: pixels, inversion: 0)
+    }
+
+    private init(width: Int, height: Int, pixels: [UInt8], inversion: UInt8) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height, "pixel count does not match size")
         self.width = width
         self.height = height
         self.pixels = pixels
+        self.inversion = inversion
     }
 
     /// The pixels of a grey image.
@@ -37,9 +45,10 @@ struct LuminancePlane: Sendable {
             (x1, y1) = (min(width - 1, x0 + 1), min(height - 1, y0 + 1))
             (ax, ay) = (max(0, min(1, fx - Double(x0))), max(0, min(1, fy - Double(y0))))
         }
+        let inversion = self.inversion
         return pixels.withUnsafeBufferPointer { p in
-            let top = Double(p[y0 * width + x0]) * (1 - ax) + Double(p[y0 * width + x1]) * ax
-            let bottom = Double(p[y1 * width + x0]) * (1 - ax) + Double(p[y1 * width + x1]) * ax
+            let top = Double(p[y0 * width + x0] ^ inversion) * (1 - ax) + Double(p[y0 * width + x1] ^ inversion) * ax
+            let bottom = Double(p[y1 * width + x0] ^ inversion) * (1 - ax) + Double(p[y1 * width + x1] ^ inversion) * ax
             return top * (1 - ay) + bottom * ay
         }
     }
@@ -47,6 +56,8 @@ struct LuminancePlane: Sendable {
     /// The plane shrunk by an integer factor, each output pixel the mean (rounded down) of a factor × factor box.
     func downscaled(by factor: Int) -> LuminancePlane {
         guard factor > 1 else { return self }
+        // The mean of inverted pixels rounds the other way: such a plane is made real first.
+        guard inversion == 0 else { return LuminancePlane(width: width, height: height, pixels: pixels.mapBytes { ~$0 }).downscaled(by: factor) }
         let w = width / factor, h = height / factor
         guard w > 0, h > 0 else { return LuminancePlane(width: 0, height: 0, pixels: []) }
         // Rows are first summed column-wise in 16 bits (vectorised), then each run of `factor` columns is
@@ -121,10 +132,11 @@ struct LuminancePlane: Sendable {
         return LuminancePlane(width: w, height: h, pixels: out)
     }
 
-    /// The plane with every pixel inverted (light codes on dark backgrounds become dark on light).
-    @inline(never)  // As GlobalBinarizer.binarize: its per-pixel closure must be inlined into the loop.
+    /// The plane with every pixel inverted (light codes on dark backgrounds become dark on light). The
+    /// pixels are shared, not copied: readers apply ``inversion`` as they load them, which on a 12 MP photo
+    /// saves writing (and faulting in) 12 MB in every read that tries the inverted picture.
     func inverted() -> LuminancePlane {
-        LuminancePlane(width: width, height: height, pixels: pixels.mapBytes { 255 - $0 })
+        LuminancePlane(width: width, height: height, pixels: pixels, inversion: ~inversion)
     }
 }
 
