@@ -53,11 +53,10 @@ struct LuminancePlane: Sendable {
         }
     }
 
-    /// The plane shrunk by an integer factor, each output pixel the mean (rounded down) of a factor × factor box.
+    /// The plane shrunk by an integer factor, each output pixel the mean (rounded down) of a factor × factor box
+    /// of luminances (``inversion`` applied).
     func downscaled(by factor: Int) -> LuminancePlane {
         guard factor > 1 else { return self }
-        // The mean of inverted pixels rounds the other way: such a plane is made real first.
-        guard inversion == 0 else { return LuminancePlane(width: width, height: height, pixels: pixels.mapBytes { ~$0 }).downscaled(by: factor) }
         let w = width / factor, h = height / factor
         guard w > 0, h > 0 else { return LuminancePlane(width: 0, height: 0, pixels: []) }
         // Rows are first summed column-wise in 16 bits (vectorised), then each run of `factor` columns is
@@ -68,6 +67,7 @@ struct LuminancePlane: Sendable {
         let area = UInt32(factor * factor)
         let reciprocal = ((1 << 24) + area - 1) / area
         var columns = [UInt16](repeating: 0, count: used)
+        let inversion = self.inversion, inversionLanes = SIMD16<UInt8>(repeating: inversion)
         let out = [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
             pixels.withUnsafeBufferPointer { src in
                 columns.withUnsafeMutableBufferPointer { col in
@@ -80,17 +80,18 @@ struct LuminancePlane: Sendable {
                         // Sixteen columns at a time (the compiler does not vectorise this loop by itself).
                         var x = 0
                         while x < vectorEnd {
-                            var sum = SIMD16<UInt16>(truncatingIfNeeded: source.loadUnaligned(fromByteOffset: first + x, as: SIMD16<UInt8>.self))
+                            var sum = SIMD16<UInt16>(truncatingIfNeeded: source.loadUnaligned(fromByteOffset: first + x,
+                                                                                              as: SIMD16<UInt8>.self) ^ inversionLanes)
                             for yy in 1..<factor {
                                 sum &+= SIMD16<UInt16>(truncatingIfNeeded: source.loadUnaligned(fromByteOffset: first + yy * width + x,
-                                                                                                as: SIMD16<UInt8>.self))
+                                                                                                as: SIMD16<UInt8>.self) ^ inversionLanes)
                             }
                             sums.storeBytes(of: sum, toByteOffset: 2 * x, as: SIMD16<UInt16>.self)
                             x += 16
                         }
                         for x in vectorEnd..<used {
-                            var sum = UInt16(src[first + x])
-                            for yy in 1..<factor { sum &+= UInt16(src[first + yy * width + x]) }
+                            var sum = UInt16(src[first + x] ^ inversion)
+                            for yy in 1..<factor { sum &+= UInt16(src[first + yy * width + x] ^ inversion) }
                             col[x] = sum
                         }
                         let outRow = y * w
