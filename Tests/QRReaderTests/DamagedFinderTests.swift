@@ -77,6 +77,31 @@ struct DamagedFinderTests {
         #expect(all.dropFirst(3).allSatisfy { $0.isDamaged })
     }
 
+    /// A speck in the centre stone on the row through the pattern's centre: without allowances the rows
+    /// a third of a module above and below read it whole, so with allowances it is whole too, at the same
+    /// place, rather than damaged through rows a module away.
+    @Test func aSpeckOnTheCentreRowLeavesThePatternWhole() throws {
+        let module = 9, origin = 20, size = 7 * 9 + 40
+        var bits = [UInt8](repeating: 0, count: size * size)
+        for y in 0..<(7 * module) {
+            for x in 0..<(7 * module) {
+                let (mx, my) = (x / module, y / module)
+                let ring = mx == 0 || mx == 6 || my == 0 || my == 6
+                let stone = (2...4).contains(mx) && (2...4).contains(my)
+                if ring || stone { bits[(origin + y) * size + origin + x] = 1 }
+            }
+        }
+        // Rows 31 and 32 of the pattern, where its centre row falls; column 27, off the vertical and diagonal
+        // lines through the centre.
+        for y in 31...32 { bits[(origin + y) * size + origin + 27] = 0 }
+        let binary = BinaryImage(width: size, height: size, bits: bits)
+        // One scan row crosses the stone (row 40 of the pattern): no second row hit can set things right.
+        let whole = try #require(FinderPatternFinder.find(in: binary, rowStep: 40).first)
+        let all = FinderPatternFinder.find(in: binary, rowStep: 40, allowingDamage: true)
+        #expect(all == [whole])
+        #expect(!whole.isDamaged && whole.center.distance(to: Point(Double(origin) + 31.5, Double(origin) + 31.5)) < 1.5)
+    }
+
     @Test(arguments: [0.0, 30, 90, 200])
     func thirdPatternRegionsHoldTheMissingCorner(degrees: Double) throws {
         let (_, finders) = try Self.scene(degrees: degrees) { _ in }

@@ -54,11 +54,12 @@ enum FinderPatternFinder {
                                 let probe = Point(centerX, Double(y) + 0.5)
                                 let total = r0 + r1 + r2 + r3 + r4
                                 if !found.contains(where: { $0.center.distance(to: probe) < $0.size / 2 }) {
-                                    if let pattern = confirm(in: image, x: centerX, y: y, horizontalTotal: total, allowingDamage: false) {
-                                        merge(pattern, into: &found)
-                                    } else if allowingDamage, !damaged.contains(where: { $0.center.distance(to: probe) < $0.size / 2 }),
-                                              let pattern = confirm(in: image, x: centerX, y: y, horizontalTotal: total, allowingDamage: true) {
-                                        merge(pattern, into: &damaged)
+                                    // One confirmation serves both lists: allowances are only taken where a line
+                                    // does not read whole, so a pattern that needed none is one that reads whole.
+                                    // Near a damaged pattern already found, only a whole reading adds anything.
+                                    let damageAllowed = allowingDamage && !damaged.contains { $0.center.distance(to: probe) < $0.size / 2 }
+                                    if let pattern = confirm(in: image, x: centerX, y: y, horizontalTotal: total, allowingDamage: damageAllowed) {
+                                        if pattern.isDamaged { merge(pattern, into: &damaged) } else { merge(pattern, into: &found) }
                                     }
                                 }
                             }
@@ -117,7 +118,8 @@ enum FinderPatternFinder {
 
     /// Confirms a row hit by reading the pattern vertically, horizontally again and diagonally through
     /// the refined centre; returns the pattern with its centre and module size, or nil. `allowingDamage`
-    /// also accepts a pattern with one kind of damage (``Allowances``).
+    /// also accepts a pattern with one kind of damage (``Allowances``), marked ``FinderPattern/isDamaged``
+    /// unless it reads whole, exactly as it would without allowances.
     static func confirm(in image: BinaryImage, x: Double, y: Int, horizontalTotal: Int, allowingDamage: Bool) -> FinderPattern? {
         let maxRun = horizontalTotal * 2
         var allowances: Allowances? = allowingDamage ? Allowances() : nil
@@ -133,8 +135,15 @@ enum FinderPatternFinder {
         // The row through the vertical centre is the same for every row hit: a speck in the centre stone
         // on it would reject the pattern however often the scan finds it. When that row does not read, the
         // rows a third of a module to either side (still well inside the stone) must both read, alike.
+        let wholeSoFar = allowances?.areTaken == false
         var horizontalRead = lineRuns(in: image, x: cx, y: cy, direction: (1, 0), shift: (0, columnModule), tolerance: 0.7,
                                       maxRun: maxRun, allowances: &allowances)
+        // Without allowances the nudged rows below come next, and may read whole where this row needed one:
+        // the whole reading wins, as it would in a scan that allows no damage.
+        if wholeSoFar, allowances?.areTaken == true,
+           let whole = confirm(in: image, x: x, y: y, horizontalTotal: horizontalTotal, allowingDamage: false) {
+            return whole
+        }
         if horizontalRead == nil {
             let nudge = max(1, Int((vertical.moduleSize / 3).rounded()))
             var noAllowances: Allowances?
@@ -164,7 +173,7 @@ enum FinderPatternFinder {
         // Along the axis closest to a side's normal the run is shortest: the minimum is the module size
         // within 8 % whatever the rotation.
         let moduleSize = min(horizontal.moduleSize, vertical.moduleSize, diagonalModules[0], diagonalModules[1])
-        return FinderPattern(center: Point(centerX, centerY), moduleSize: moduleSize, isDamaged: allowingDamage)
+        return FinderPattern(center: Point(centerX, centerY), moduleSize: moduleSize, isDamaged: allowances?.areTaken ?? false)
     }
 
     /// What reading a damaged pattern allowed. Two kinds of damage are common in print: a module missing
@@ -178,6 +187,9 @@ enum FinderPatternFinder {
         var shiftedAxes = 0, shiftedDiagonals = 0
         /// Per clipped run, the direction from the centre towards it.
         var clippedSides: [Point] = []
+
+        /// Whether any line needed an allowance.
+        var areTaken: Bool { shiftedAxes + shiftedDiagonals > 0 || !clippedSides.isEmpty }
 
         var arePlausible: Bool {
             if shiftedAxes + shiftedDiagonals > 0 { return shiftedAxes <= 1 && shiftedDiagonals <= 1 && clippedSides.isEmpty }

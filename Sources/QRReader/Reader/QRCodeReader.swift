@@ -163,9 +163,8 @@ public struct QRCodeReader: Sendable {
                 session.search(Session.DamagedSearch(partners: partners, regions: regions, anywhere: anywhere),
                                plane: pass.plane, binary: pass.binary, scale: pass.scale)
             }
-            if nothingFound && !searchedAnywhere {
-                session.search(Session.DamagedSearch(partners: [], regions: nil, anywhere: true),
-                               plane: plane, binary: BlockBinarizer.binarize(plane), scale: 1)
+            if nothingFound && !searchedAnywhere, let binary = session.localThresholds {
+                session.search(Session.DamagedSearch(partners: [], regions: nil, anywhere: true), plane: plane, binary: binary, scale: 1)
             }
         }
         let results = StructuredAppendMerger.merge(session.results)
@@ -217,6 +216,10 @@ private struct Session {
     /// in the corpus, no pass with a global threshold or inverted found more with allowances for it.
     private(set) var unexplainedPasses: [(plane: LuminancePlane, binary: BinaryImage, scale: Double, patterns: [FinderPattern])] = []
 
+    /// The local thresholds of the picture itself (scale 1, not inverted), kept from the pass that made
+    /// them for a search for damaged patterns anywhere.
+    private(set) var localThresholds: BinaryImage?
+
     /// The most patterns left unaccounted for by a pass that a search for damaged patterns completes.
     static let maximumPartners = 16
     /// The most sets with a damaged pattern tried anywhere in a picture, besides those completing partners.
@@ -263,6 +266,7 @@ private struct Session {
     mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer) {
         guard !isDone else { return }
         let binary = binarizer == .block ? BlockBinarizer.binarize(plane) : GlobalBinarizer.binarize(plane)
+        if binarizer == .block && scale == 1 && !inverted { localThresholds = binary }
         scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil)
     }
 
