@@ -49,10 +49,24 @@ enum BlockBinarizer {
                     }
                 }
             }
+            // The window sums are separable: first each run of five black points along a row of blocks
+            // (`across[by][i]` starts at block i), then five of those down a column.
+            let runs = blocksX - 4
+            var across = [Int32](repeating: 0, count: blocksY * runs)
+            blackPoints.withUnsafeBufferPointer { points in
+                across.withUnsafeMutableBufferPointer { across in
+                    for by in 0..<blocksY {
+                        for i in 0..<runs {
+                            let row = by * blocksX + i
+                            across[by * runs + i] = points[row] &+ points[row + 1] &+ points[row + 2] &+ points[row + 3] &+ points[row + 4]
+                        }
+                    }
+                }
+            }
             // Every pixel is written below (the last block of a row or column overlaps the one before).
             bits = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
                 let out = UnsafeMutableRawBufferPointer(buffer)
-                blackPoints.withUnsafeBufferPointer { points in
+                across.withUnsafeBufferPointer { across in
                     let maxX = width - blockSize, maxY = height - blockSize
                     let one = SIMD8<UInt8>(repeating: 1), zero = SIMD8<UInt8>(repeating: 0)
                     for by in 0..<blocksY {
@@ -60,13 +74,10 @@ enum BlockBinarizer {
                         let cy = min(max(by, 2), blocksY - 3)
                         for bx in 0..<blocksX {
                             let left = min(bx * blockSize, maxX)
-                            let cx = min(max(bx, 2), blocksX - 3)
-                            var sum = 0
-                            for dy in -2...2 {
-                                let row = (cy + dy) * blocksX + cx
-                                sum &+= Int(points[row - 2]) + Int(points[row - 1]) + Int(points[row])
-                                    + Int(points[row + 1]) + Int(points[row + 2])
-                            }
+                            // The 5 × 5 blocks around (bx, by), moved inside the grid at its edges.
+                            let first = (cy - 2) * runs + min(max(bx, 2), blocksX - 3) - 2
+                            let sum = Int(across[first]) + Int(across[first + runs]) + Int(across[first + 2 * runs])
+                                + Int(across[first + 3 * runs]) + Int(across[first + 4 * runs])
                             // Pixels at or below the threshold are dark.
                             let threshold = SIMD8<UInt8>(repeating: UInt8(clamping: sum / 25))
                             var offset = top * width + left
