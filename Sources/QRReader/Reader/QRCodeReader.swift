@@ -246,6 +246,11 @@ private struct Session {
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
     private var passNumber = 0
+    /// The areas of the grids sampled from luminance, their dimensions and passes. Luminance samples the
+    /// same picture (or the same picture averaged) in every pass: once one pass's grids over a symbol
+    /// missed there, another's did not decode either (none in the development corpus, of 181 such
+    /// samples; each costs 50–150 µs). Within a pass, the next grid over the symbol may still decode.
+    private var luminanceSampled: [(area: Quadrilateral, dimension: Int, pass: Int)] = []
     /// The areas of the grids refined so far (``GridRefinement``), one per symbol, in this read and in
     /// an earlier read of the same picture.
     private(set) var refinedAreas: [Quadrilateral]
@@ -486,12 +491,20 @@ private struct Session {
     /// whose places hardly depend on the threshold: in the corpus no symbol it missed once decoded when
     /// refined again in another binary image, and each such try cost milliseconds.
     private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double) -> Bool {
-        let area = Quadrilateral(grid.corners.corners.map { $0 * scale })
-        let seen = refinedAreas.contains { earlier in
-            (earlier.contains(area.center) || area.contains(earlier.center)) && (0.5...2).contains(earlier.area / area.area)
-        }
+        let area = Self.area(of: grid, scale: scale)
+        let seen = refinedAreas.contains { Self.coverOneSymbol($0, area) }
         if !seen { refinedAreas.append(area) }
         return !seen
+    }
+
+    /// The area `grid` covers in the searched image.
+    private static func area(of grid: SamplingGrid, scale: Double) -> Quadrilateral {
+        Quadrilateral(grid.corners.corners.map { $0 * scale })
+    }
+
+    /// Whether two grid areas lie over one symbol: one's centre inside the other, and of a similar size.
+    private static func coverOneSymbol(_ a: Quadrilateral, _ b: Quadrilateral) -> Bool {
+        (a.contains(b.center) || b.contains(a.center)) && (0.5...2).contains(a.area / b.area)
     }
 
     /// Grids for a symbol no homography fits, each sampled from the binary image until one decodes, the
@@ -528,9 +541,14 @@ private struct Session {
         return result(symbol, grid: grid, scale: scale, inverted: inverted)
     }
 
-    /// A grid sampled from luminance with erasures, unless the same grid was sampled there before.
+    /// A grid sampled from luminance with erasures, unless the same grid was sampled there before, or
+    /// an earlier pass sampled a grid of the same dimension over the same symbol from luminance.
     private mutating func decodeLuminance(_ grid: SamplingGrid, plane: LuminancePlane, scale: Double, inverted: Bool) -> ReadResult? {
-        guard attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted)) else { return nil }
+        let area = Self.area(of: grid, scale: scale)
+        guard !luminanceSampled.contains(where: { $0.pass != passNumber && $0.dimension == grid.width && Self.coverOneSymbol($0.area, area) }),
+              attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted))
+        else { return nil }
+        luminanceSampled.append((area, grid.width, passNumber))
         let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane)
         guard let symbol = SymbolDecoder.decode(modules, confidence: confidence) else { return nil }
         return result(symbol, grid: grid, scale: scale, inverted: inverted)
