@@ -54,9 +54,9 @@ enum ModuleSampler {
             }
             let frame = ModuleFrame(grid)
             image.bits.withUnsafeBufferPointer { bits in
-                /// 1 if the pixel under `p` is dark, else 0 (also outside): added up, not branched on, as
-                /// taps on a symbol are dark or light at random and a branch on each was mispredicted half
-                /// the time.
+                // 1 if the pixel under `p` is dark, else 0 (also outside): added up, not branched on, as
+                // taps on a symbol are dark or light at random and a branch on each was mispredicted half
+                // the time.
                 @inline(__always) func darkness(_ p: Point) -> Int {
                     image.contains(p.x, p.y) ? Int(bits[Int(p.y) * image.width + Int(p.x)]) : 0
                 }
