@@ -249,11 +249,12 @@ private struct Session {
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
     private var passNumber = 0
-    /// The areas of the grids sampled from luminance, their dimensions, passes and polarity. Luminance
-    /// is the same picture (or the same picture averaged) in every pass: once one pass's grids over a
-    /// symbol missed there, another's did not decode either (none in the development corpus, of 181 such
-    /// samples; each costs 50–150 µs). Within a pass, the next grid over the symbol may still decode.
-    private var luminanceSampled: [(area: Quadrilateral, dimension: Int, pass: Int, inverted: Bool)] = []
+    /// The areas of the grids sampled from luminance, their dimensions, passes and planes. Passes at one
+    /// scale and polarity sample the same plane: once one pass's grids over a symbol missed there, another
+    /// pass's did not decode either (in the development corpus, also turned by 90°, 180° and 270°; each
+    /// sample costs 50–150 µs). Within a pass, the next grid over the symbol may still decode, and so may
+    /// a plane averaged at another scale.
+    private var luminanceSampled: [(area: Quadrilateral, dimension: Int, pass: Int, plane: AttemptedGrids.Sampling)] = []
     /// The areas of the grids refined so far (``GridRefinement``), one per symbol, in this read and in
     /// an earlier read of the same picture.
     private(set) var refinedAreas: [Quadrilateral]
@@ -546,17 +547,17 @@ private struct Session {
     }
 
     /// A grid sampled from luminance with erasures, unless the same grid was sampled there before, or
-    /// an earlier pass sampled a grid of the same dimension over the same symbol from luminance of the
-    /// same polarity.
+    /// an earlier pass sampled a grid of the same dimension over the same symbol from the same plane.
     private mutating func decodeLuminance(_ grid: SamplingGrid, plane: LuminancePlane, scale: Double, inverted: Bool) -> ReadResult? {
         let area = Self.area(of: grid, scale: scale)
+        let sampling = AttemptedGrids.Sampling.luminance(scale: scale, inverted: inverted)
         guard !luminanceSampled.contains(where: { earlier in
-                  earlier.pass != passNumber && earlier.inverted == inverted && earlier.dimension == grid.width
+                  earlier.pass != passNumber && earlier.plane == sampling && earlier.dimension == grid.width
                       && Self.coverOneSymbol(earlier.area, area)
               }),
-              attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted))
+              attempted.insert(grid, scale: scale, sampling: sampling)
         else { return nil }
-        luminanceSampled.append((area, grid.width, passNumber, inverted))
+        luminanceSampled.append((area, grid.width, passNumber, sampling))
         let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane)
         guard let symbol = SymbolDecoder.decode(modules, confidence: confidence) else { return nil }
         return result(symbol, grid: grid, scale: scale, inverted: inverted)
