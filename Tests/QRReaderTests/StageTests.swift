@@ -259,12 +259,30 @@ struct LocatingTests {
             let transform = try #require(PerspectiveTransform(from: square, to: square.map { Point($0.x * 4 + 10 + shift, $0.y * 4 + 10) }))
             return SamplingGrid(dimension: 21, transform: transform)
         }
-        #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: .binary(pass: 1)))
+        #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: .binary, pass: 1))
         // A hundredth of a module away: the same samples.
-        #expect(!attempted.insert(try grid(shiftedBy: 0.04), scale: 1, sampling: .binary(pass: 1)))
+        #expect(!attempted.insert(try grid(shiftedBy: 0.04), scale: 1, sampling: .binary, pass: 1))
         // Half a module away, or another binary image: worth sampling.
-        #expect(attempted.insert(try grid(shiftedBy: 2), scale: 1, sampling: .binary(pass: 1)))
-        #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: .binary(pass: 2)))
+        #expect(attempted.insert(try grid(shiftedBy: 2), scale: 1, sampling: .binary, pass: 1))
+        #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: .binary, pass: 2))
+    }
+
+    @Test func aSymbolIsSampledFromOneLuminancePlaneInOnePassOnly() throws {
+        var attempted = AttemptedGrids()
+        let square = [Point(0, 0), Point(21, 0), Point(21, 21), Point(0, 21)]
+        func grid(shiftedBy shift: Double, dimension: Int = 21) throws -> SamplingGrid {
+            let target = square.map { Point($0.x * 4 + 10 + shift, $0.y * 4 + 10) }
+            let unit = square.map { $0 * (Double(dimension) / 21) }
+            return SamplingGrid(dimension: dimension, transform: try #require(PerspectiveTransform(from: unit, to: target)))
+        }
+        let plane = AttemptedGrids.Sampling.luminance(scale: 1, inverted: false)
+        #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: plane, pass: 1))
+        // The same pass's next grid over the symbol, two modules off, is still sampled...
+        #expect(attempted.insert(try grid(shiftedBy: 8), scale: 1, sampling: plane, pass: 1))
+        // ...another pass's is not, on the same plane; on another plane, or of another dimension, it is.
+        #expect(!attempted.insert(try grid(shiftedBy: 4), scale: 1, sampling: plane, pass: 2))
+        #expect(attempted.insert(try grid(shiftedBy: 4), scale: 1, sampling: .luminance(scale: 1, inverted: true), pass: 2))
+        #expect(attempted.insert(try grid(shiftedBy: 4, dimension: 25), scale: 1, sampling: plane, pass: 2))
     }
 
     @Test func timingScoreSeparatesRightAndWrongDimensions() throws {

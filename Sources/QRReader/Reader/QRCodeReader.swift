@@ -59,7 +59,6 @@ public struct QRCodeReader: Sendable {
         let width = luminance.width
         return darkest.pixels.withUnsafeBytes { dark in
             luminance.pixels.withUnsafeBytes { luma in
-                guard dark.count == luma.count, luma.count == width * luminance.height else { return false }
                 let threshold = SIMD16<UInt8>(repeating: contrast)
                 var count = 0
                 for y in stride(from: 0, to: luminance.height, by: rowStep) where count < minimumPixels {
@@ -249,12 +248,6 @@ private struct Session {
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
     private var passNumber = 0
-    /// The areas of the grids sampled from luminance, their dimensions, passes and planes. Passes at one
-    /// scale and polarity sample the same plane: once one pass's grids over a symbol missed there, another
-    /// pass's did not decode either (in the development corpus, also turned by 90°, 180° and 270°; each
-    /// sample costs 50–150 µs). Within a pass, the next grid over the symbol may still decode, and so may
-    /// a plane averaged at another scale.
-    private var luminanceSampled: [(area: Quadrilateral, dimension: Int, pass: Int, plane: AttemptedGrids.Sampling)] = []
     /// The areas of the grids refined so far (``GridRefinement``), one per symbol, in this read and in
     /// an earlier read of the same picture.
     private(set) var refinedAreas: [Quadrilateral]
@@ -496,20 +489,10 @@ private struct Session {
     /// whose places hardly depend on the threshold: in the corpus no symbol it missed once decoded when
     /// refined again in another binary image, and each such try cost milliseconds.
     private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double) -> Bool {
-        let area = Self.area(of: grid, scale: scale)
-        let seen = refinedAreas.contains { Self.coverOneSymbol($0, area) }
+        let area = Quadrilateral(grid.corners.corners.map { $0 * scale })
+        let seen = refinedAreas.contains { AttemptedGrids.coverOneSymbol($0, area) }
         if !seen { refinedAreas.append(area) }
         return !seen
-    }
-
-    /// The area `grid` covers in the searched image.
-    private static func area(of grid: SamplingGrid, scale: Double) -> Quadrilateral {
-        Quadrilateral(grid.corners.corners.map { $0 * scale })
-    }
-
-    /// Whether two grid areas lie over one symbol: one's centre inside the other, and of a similar size.
-    private static func coverOneSymbol(_ a: Quadrilateral, _ b: Quadrilateral) -> Bool {
-        (a.contains(b.center) || b.contains(a.center)) && (0.5...2).contains(a.area / b.area)
     }
 
     /// Grids for a symbol no homography fits, each sampled from the binary image until one decodes, the
@@ -540,24 +523,16 @@ private struct Session {
 
     /// A grid sampled from this pass's binary image, unless the same grid was sampled there before.
     private mutating func decodeBinary(_ grid: SamplingGrid, binary: BinaryImage, scale: Double, inverted: Bool) -> ReadResult? {
-        guard attempted.insert(grid, scale: scale, sampling: .binary(pass: passNumber)),
+        guard attempted.insert(grid, scale: scale, sampling: .binary, pass: passNumber),
               let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary))
         else { return nil }
         return result(symbol, grid: grid, scale: scale, inverted: inverted)
     }
 
-    /// A grid sampled from luminance with erasures, unless the same grid was sampled there before, or
-    /// an earlier pass sampled a grid of the same dimension over the same symbol from the same plane.
+    /// A grid sampled from luminance with erasures, unless it counts as sampled there already (``AttemptedGrids``).
     private mutating func decodeLuminance(_ grid: SamplingGrid, plane: LuminancePlane, scale: Double, inverted: Bool) -> ReadResult? {
-        let area = Self.area(of: grid, scale: scale)
-        let sampling = AttemptedGrids.Sampling.luminance(scale: scale, inverted: inverted)
-        guard !luminanceSampled.contains(where: { earlier in
-                  earlier.pass != passNumber && earlier.plane == sampling && earlier.dimension == grid.width
-                      && Self.coverOneSymbol(earlier.area, area)
-              }),
-              attempted.insert(grid, scale: scale, sampling: sampling)
+        guard attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted), pass: passNumber)
         else { return nil }
-        luminanceSampled.append((area, grid.width, passNumber, sampling))
         let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane)
         guard let symbol = SymbolDecoder.decode(modules, confidence: confidence) else { return nil }
         return result(symbol, grid: grid, scale: scale, inverted: inverted)
