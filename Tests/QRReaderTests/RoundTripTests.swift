@@ -97,6 +97,12 @@ struct RoundTripTests {
         #expect(read(scene).map(\.text) == [text])
     }
 
+    @Test func aLowContrastCodeUnderFadingLight() throws {
+        let text = "Under glare"
+        let code = try QRCode.encode(text, options: .version(3))
+        #expect(read(lowContrastScene(code, width: 480, moduleSize: 10)).map(\.text) == [text])
+    }
+
     @Test func mirroredAndInvertedCodes() throws {
         let text = "Mirror and invert"
         let code = try QRCode.encode(text)

@@ -11,6 +11,18 @@ func plane(_ scene: SyntheticScene) -> LuminancePlane {
     LuminancePlane(width: scene.width, height: scene.height, pixels: scene.pixels)
 }
 
+/// `code` drawn with its top-left module at (30, 30) and a 16-level contrast over a background of 150,
+/// darkened towards the right to 70 % (haze or glare over a printed code), with sensor noise.
+func lowContrastScene(_ code: QRCode, width: Int, moduleSize: Double) -> SyntheticScene {
+    var scene = SyntheticScene(width: width, height: width, background: 150)
+    let side = Double(code.size) * moduleSize
+    scene.place(code.modules, corners: [Point(30, 30), Point(30 + side, 30), Point(30 + side, 30 + side), Point(30, 30 + side)],
+                dark: 134, light: 150)
+    scene.addShadow(factor: 0.7)
+    scene.addNoise(amplitude: 3, seed: 5)
+    return scene
+}
+
 @Suite("Binarization")
 struct BinarizationTests {
     @Test func blockThresholdFollowsAStrongShadow() throws {
@@ -58,6 +70,23 @@ struct BinarizationTests {
         }
         // Inverted twice, it is the stored picture again.
         #expect(BlockBinarizer.binarize(view.inverted()).bits == BlockBinarizer.binarize(lightOnDark).bits)
+    }
+
+    @Test func theLowContrastRuleThresholdsWhatTheUsualRuleTakesForFlat() throws {
+        // A code 16 grey levels darker than its surround, in light fading across it: every block is
+        // within the usual flat-block contrast, and only blocks flat to within noise are set aside.
+        // Thresholded, as in the reader's low-contrast pass, at half size, where 8-pixel modules are 4.
+        let code = try QRCode.encode("haze", options: .version(2))
+        let level = plane(lowContrastScene(code, width: 260, moduleSize: 8)).downscaled(by: 2)
+        func wrongModules(_ binary: BinaryImage) -> Int {
+            var wrong = 0
+            for y in 0..<code.size {
+                for x in 0..<code.size where binary.isDark(15 + x * 4 + 2, 15 + y * 4 + 2) != code.modules[x, y] { wrong += 1 }
+            }
+            return wrong
+        }
+        #expect(wrongModules(BlockBinarizer.binarize(level)) > code.size * code.size / 4)
+        #expect(wrongModules(BlockBinarizer.binarize(level, flatBlocks: .lowContrast)) == 0)
     }
 
     @Test func smallImagesFallBackToTheGlobalThreshold() {

@@ -4,10 +4,27 @@
 /// the inside of large dark modules dark.
 enum BlockBinarizer {
     static let blockSize = 8
-    /// Blocks whose contrast is at most this are considered flat.
+    /// Blocks whose contrast is at most this are considered flat (``FlatBlocks/usual``).
     static let minimumDynamicRange = 24
 
-    static func binarize(_ plane: LuminancePlane) -> BinaryImage {
+    /// What counts as a flat block, too even to be thresholded by its own pixels, and the black point it
+    /// gets when its neighbours' does not lie above its darkest pixel: one that makes it light.
+    enum FlatBlocks {
+        /// ZXing's rule: up to ``BlockBinarizer/minimumDynamicRange`` grey levels of contrast, made light
+        /// with a black point of half its darkest pixel.
+        case usual
+        /// For codes under glare or haze, which can be left 10–24 grey levels of contrast (less still once
+        /// averaged into a pyramid level): only blocks even to within noise (8 levels) are flat, and their
+        /// black point lies just that far below their darkest pixel. Half of it would pull the thresholds
+        /// of the blocks around far below such a code's dark modules.
+        case lowContrast
+
+        var maximumContrast: Int { self == .usual ? BlockBinarizer.minimumDynamicRange : 8 }
+
+        func lightBlackPoint(darkest: Int) -> Int { self == .usual ? darkest / 2 : darkest - maximumContrast }
+    }
+
+    static func binarize(_ plane: LuminancePlane, flatBlocks: FlatBlocks = .usual) -> BinaryImage {
         let width = plane.width, height = plane.height
         guard width >= blockSize * 5, height >= blockSize * 5 else { return GlobalBinarizer.binarize(plane) }
         let blocksX = (width + blockSize - 1) / blockSize
@@ -15,6 +32,7 @@ enum BlockBinarizer {
         var blackPoints = [Int32](repeating: 0, count: blocksX * blocksY)
         var bits: [UInt8] = []
         let inversion = SIMD8<UInt8>(repeating: plane.inversion)
+        let maximumContrast = flatBlocks.maximumContrast
 
         plane.pixels.withUnsafeBytes { pixels in
             blackPoints.withUnsafeMutableBufferPointer { points in
@@ -36,9 +54,9 @@ enum BlockBinarizer {
                         }
                         let minimum = Int(low.min()), maximum = Int(high.max())
                         var average = Int(sum.wrappedSum()) >> 6
-                        if maximum - minimum <= minimumDynamicRange {
+                        if maximum - minimum <= maximumContrast {
                             // A flat block: assume light unless the neighbours say the area is dark.
-                            average = minimum / 2
+                            average = flatBlocks.lightBlackPoint(darkest: minimum)
                             if by > 0 && bx > 0 {
                                 let neighbours = (Int(points[(by - 1) * blocksX + bx]) + 2 * Int(points[by * blocksX + bx - 1])
                                     + Int(points[(by - 1) * blocksX + bx - 1])) / 4

@@ -121,6 +121,8 @@ public struct QRCodeReader: Sendable {
         }
         var invertedTried = false
         if options.accuracy == .thorough {
+            // The pyramid's first level and its factor, kept for the low-contrast pass.
+            var firstLevel: (plane: LuminancePlane, factor: Int)?
             if !secondChance && options.tryDownscale && min(plane.width, plane.height) >= 400 {
                 // A small pyramid: averaging also washes out screen moiré and print texture finer than the
                 // modules, and lets the local threshold see very large modules whole.
@@ -129,6 +131,7 @@ public struct QRCodeReader: Sendable {
                 while factor <= 2 * first && session.mayBeMissingCodes && min(plane.width, plane.height) / factor >= 200 {
                     // The second level averages the first level again: the same boxes, read from a plane 4–9 times smaller.
                     level = factor == first ? plane.downscaled(by: first) : level.downscaled(by: 2)
+                    if factor == first { firstLevel = (level, factor) }
                     session.scan(level, scale: Double(factor), inverted: false, binarizer: .block)
                     factor *= 2
                 }
@@ -141,6 +144,13 @@ public struct QRCodeReader: Sendable {
             }
             if session.mayBeMissingCodes {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .global)
+            }
+            // A code under glare or haze can have less contrast than the local thresholds take for a flat
+            // block, and no single threshold fits the light across it: with nothing found, the pyramid's
+            // first level (where averaging has quieted noise) is thresholded again with only blocks
+            // flat to within noise set aside.
+            if let firstLevel, session.results.isEmpty {
+                session.scan(firstLevel.plane, scale: Double(firstLevel.factor), inverted: false, binarizer: .lowContrast)
             }
         }
         // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus).
@@ -209,7 +219,9 @@ public struct QRCodeReader: Sendable {
 
 /// One read of one image: the passes share found results so that no code is reported twice.
 private struct Session {
-    enum Binarizer { case block, global }
+    /// How a pass thresholds its plane: ``BlockBinarizer`` with its usual or its low-contrast rule for
+    /// flat blocks (``BlockBinarizer/FlatBlocks``), or ``GlobalBinarizer``.
+    enum Binarizer { case block, lowContrast, global }
 
     let options: ReaderOptions
     let deadline: ContinuousClock.Instant?
@@ -273,7 +285,11 @@ private struct Session {
     /// Detects and decodes codes in `plane`; `scale` maps its pixels back to the searched image.
     mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer) {
         guard !isDone else { return }
-        let binary = binarizer == .block ? BlockBinarizer.binarize(plane) : GlobalBinarizer.binarize(plane)
+        let binary = switch binarizer {
+        case .block: BlockBinarizer.binarize(plane)
+        case .lowContrast: BlockBinarizer.binarize(plane, flatBlocks: .lowContrast)
+        case .global: GlobalBinarizer.binarize(plane)
+        }
         if binarizer == .block && scale == 1 && !inverted { localThresholds = binary }
         scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil)
     }
@@ -329,7 +345,7 @@ private struct Session {
             let inSets = outside.filter(grouped.contains)
             leftovers = !inSets.isEmpty
             let unexplained = Set(inSets + paired)
-            if !unexplained.isEmpty && damaged == nil && binarizer == .block && !inverted {
+            if !unexplained.isEmpty && damaged == nil && binarizer != .global && !inverted {
                 unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] }))
             }
         }

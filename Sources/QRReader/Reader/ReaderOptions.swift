@@ -25,7 +25,8 @@ public struct ReaderOptions: Sendable, Equatable {
     public var maximumCodes: Int?
     /// Also look for light-on-dark (inverted) codes when nothing else is found.
     public var tryInverted: Bool
-    /// Also try a shrunk copy of the image (helps with noise, blur and huge modules).
+    /// Also try a shrunk copy of the image (helps with noise, blur, huge modules and, thresholded for low
+    /// contrast, codes under glare or haze).
     public var tryDownscale: Bool
     /// Give up starting new work after this long (nil: no limit).
     public var timeBudget: Duration?
