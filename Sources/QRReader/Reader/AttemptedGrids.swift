@@ -22,11 +22,18 @@ struct AttemptedGrids {
         let width: Int
         let height: Int
         let isTiled: Bool
-        /// The four corners and the centre, in pixels of the searched image.
-        let points: [Point]
+        /// The corners and the centre, in pixels of the searched image.
+        let area: Quadrilateral
+        let centre: Point
 
-        /// The area within the corners.
-        var area: Quadrilateral { Quadrilateral(Array(points.prefix(4))) }
+        /// Whether each corner and the centre lie within `tolerance` of `other`'s.
+        func isNear(_ other: Footprint, tolerance: Double) -> Bool {
+            centre.distance(to: other.centre) <= tolerance
+                && area.topLeft.distance(to: other.area.topLeft) <= tolerance
+                && area.topRight.distance(to: other.area.topRight) <= tolerance
+                && area.bottomRight.distance(to: other.area.bottomRight) <= tolerance
+                && area.bottomLeft.distance(to: other.area.bottomLeft) <= tolerance
+        }
     }
 
     private var footprints: [Footprint] = []
@@ -41,10 +48,9 @@ struct AttemptedGrids {
     ///   Within a pass, the next grid over the symbol may still decode, and so may a plane averaged at
     ///   another scale.
     mutating func insert(_ grid: SamplingGrid, scale: Double, sampling: Sampling, pass: Int) -> Bool {
-        let corners = grid.corners
-        let centre = grid.pixel(Double(grid.width) / 2, Double(grid.height) / 2)
-        let points = [corners.topLeft, corners.topRight, corners.bottomRight, corners.bottomLeft, centre].map { $0 * scale }
-        let area = Quadrilateral(Array(points.prefix(4)))
+        let candidate = Footprint(sampling: sampling, pass: pass, width: grid.width, height: grid.height, isTiled: grid.isTiled,
+                                  area: Quadrilateral(grid.corners.corners.map { $0 * scale }),
+                                  centre: grid.pixel(Double(grid.width) / 2, Double(grid.height) / 2) * scale)
         // Luminance is the same plane for every pass at one scale: a grid within a seventh of a module of
         // one sampled there before reads the same modules (another pass's finder centres move that much).
         let tolerance = (sampling.isLuminance ? 0.15 : 0.05) * grid.moduleSize * scale
@@ -52,15 +58,12 @@ struct AttemptedGrids {
             guard footprint.sampling == sampling else { return false }
             if footprint.pass != pass {
                 guard sampling.isLuminance else { return false }
-                if footprint.width == grid.width && Self.coverOneSymbol(footprint.area, area) { return true }
+                if footprint.width == grid.width && Self.coverOneSymbol(footprint.area, candidate.area) { return true }
             }
             return footprint.width == grid.width && footprint.height == grid.height && footprint.isTiled == grid.isTiled
-                && zip(footprint.points, points).allSatisfy { $0.distance(to: $1) <= tolerance }
+                && footprint.isNear(candidate, tolerance: tolerance)
         }
-        if isNew {
-            footprints.append(Footprint(sampling: sampling, pass: pass, width: grid.width, height: grid.height,
-                                        isTiled: grid.isTiled, points: points))
-        }
+        if isNew { footprints.append(candidate) }
         return isNew
     }
 
