@@ -103,6 +103,19 @@ struct RoundTripTests {
         #expect(read(lowContrastScene(code, width: 480, moduleSize: 10)).map(\.text) == [text])
     }
 
+    /// Two codes side by side, the second printed three times larger in speckled ink: the local
+    /// thresholds hollow its finders' wide centre stones, so only a pyramid level shows them, and the
+    /// first code, found at full scale, leaves nothing that would ask for one.
+    @Test func aCodePrintedLargerBesideAnotherOne() throws {
+        let small = try QRCode.encode("ALIPAY 2088", options: .version(1))
+        let large = try QRCode.encode("WECHAT wxp", options: .version(1))
+        var scene = SyntheticScene(width: 1000, height: 800)
+        scene.place(small.modules, center: Point(170, 400), moduleSize: 8)
+        scene.place(large.modules, center: Point(640, 400), moduleSize: 24)
+        scene.addInkTexture(amplitude: 80, seed: 3)
+        #expect(Set(read(scene).map(\.text)) == ["ALIPAY 2088", "WECHAT wxp"])
+    }
+
     @Test func mirroredAndInvertedCodes() throws {
         let text = "Mirror and invert"
         let code = try QRCode.encode(text)

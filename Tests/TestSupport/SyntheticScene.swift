@@ -101,6 +101,15 @@ public struct SyntheticScene: Sendable {
         }
     }
 
+    /// Lightens every pixel darker than mid-grey by a random 0…`amplitude` grey levels: ink speckled by
+    /// the paper under it, which gives large dark modules texture of their own.
+    public mutating func addInkTexture(amplitude: Int, seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        for i in pixels.indices where pixels[i] < 128 {
+            pixels[i] = UInt8(clamping: Int(pixels[i]) + Int.random(in: 0...amplitude, using: &random))
+        }
+    }
+
     /// Darkens the image from left (×1) to right (×`factor`): a shadow falling across the scene.
     public mutating func addShadow(factor: Double) {
         for y in 0..<height {

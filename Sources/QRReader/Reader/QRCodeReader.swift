@@ -127,12 +127,23 @@ public struct QRCodeReader: Sendable {
                 // A small pyramid: averaging also washes out screen moiré and print texture finer than the
                 // modules, and lets the local threshold see very large modules whole.
                 let first = min(plane.width, plane.height) >= 1600 ? 3 : 2
+                let depth = min(plane.width, plane.height) / (2 * first) >= 200 ? 2 : 1
                 var factor = first, level = plane
-                while factor <= 2 * first && session.mayBeMissingCodes && min(plane.width, plane.height) / factor >= 200 {
+                for levelNumber in 1...depth {
+                    // A level is read while something may be missing. The second, where there is one, is read
+                    // even when nothing seems to be: a code whose modules are so large that its finders' centre
+                    // stones are wider than the local thresholds' window (five blocks) can show no finder
+                    // pattern at full scale or at the first level, and so leave no sign of itself (two codes
+                    // side by side, one printed larger). zxing-cpp reads its whole pyramid always. What such a
+                    // speculative read leaves over asks for no further passes.
+                    let missing = session.mayBeMissingCodes
+                    guard !session.isDone, missing || depth == 2 else { break }
                     // The second level averages the first level again: the same boxes, read from a plane 4–9 times smaller.
-                    level = factor == first ? plane.downscaled(by: first) : level.downscaled(by: 2)
-                    if factor == first { firstLevel = (level, factor) }
-                    session.scan(level, scale: Double(factor), inverted: false, binarizer: .block)
+                    level = levelNumber == 1 ? plane.downscaled(by: first) : level.downscaled(by: 2)
+                    if levelNumber == 1 { firstLevel = (level, factor) }
+                    if missing || levelNumber == 2 {
+                        session.scan(level, scale: Double(factor), inverted: false, binarizer: .block, speculative: !missing)
+                    }
                     factor *= 2
                 }
             }
@@ -282,8 +293,10 @@ private struct Session {
         return false
     }
 
-    /// Detects and decodes codes in `plane`; `scale` maps its pixels back to the searched image.
-    mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer) {
+    /// Detects and decodes codes in `plane`; `scale` maps its pixels back to the searched image. The
+    /// finder patterns a `speculative` pass leaves unaccounted for ask for no later passes: it looks for
+    /// codes where nothing suggested one.
+    mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer, speculative: Bool = false) {
         guard !isDone else { return }
         let binary = switch binarizer {
         case .block: BlockBinarizer.binarize(plane)
@@ -291,7 +304,7 @@ private struct Session {
         case .global: GlobalBinarizer.binarize(plane)
         }
         if binarizer == .block && scale == 1 && !inverted { localThresholds = binary }
-        scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil)
+        scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil, speculative: speculative)
     }
 
     /// Tries the sets with a damaged finder pattern (``FinderPattern/isDamaged``) that `search` names in
@@ -304,7 +317,7 @@ private struct Session {
     /// Detects and decodes codes in `binary`, thresholded from `plane`. With `damaged`, only sets with a
     /// damaged finder pattern are tried, and no Micro QR or rMQR symbols.
     private mutating func scan(_ plane: LuminancePlane, binary: BinaryImage, scale: Double, inverted: Bool, binarizer: Binarizer,
-                               damaged: DamagedSearch?) {
+                               damaged: DamagedSearch?, speculative: Bool = false) {
         passNumber += 1
         let rowStep = options.accuracy == .fast ? 3 : 2
         let patterns: [FinderPattern]
@@ -330,23 +343,26 @@ private struct Session {
         var timed = Set<Int>()
         let squares = FinderCorners.Cache()
         defer {
-            // Patterns that formed a plausible symbol, or that pair with another as two finders of one, but
-            // are neither part of a decoded symbol nor inside one (where alignment patterns and data can
-            // mimic them) nor in a set centred inside one may belong to a symbol this pass missed.
-            let outside = patterns.indices.filter { index in
-                !used.contains(index) && !explained.contains(index)
-                    && !results.contains { $0.corners.contains(patterns[index].center * scale) }
-            }
-            // Dozens left are texture: only those in sets count then.
-            let paired = outside.count > 2 * Self.maximumPartners ? [] : outside.filter { index in
-                outside.contains { $0 != index && FinderPatternGrouper.mayShareSymbol(patterns[$0], patterns[index]) }
-            }
-            // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
-            let inSets = outside.filter(grouped.contains)
-            leftovers = !inSets.isEmpty
-            let unexplained = Set(inSets + paired)
-            if !unexplained.isEmpty && damaged == nil && binarizer != .global && !inverted {
-                unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] }))
+            // A speculative pass's leftovers ask for nothing.
+            if !speculative {
+                // Patterns that formed a plausible symbol, or that pair with another as two finders of one, but
+                // are neither part of a decoded symbol nor inside one (where alignment patterns and data can
+                // mimic them) nor in a set centred inside one may belong to a symbol this pass missed.
+                let outside = patterns.indices.filter { index in
+                    !used.contains(index) && !explained.contains(index)
+                        && !results.contains { $0.corners.contains(patterns[index].center * scale) }
+                }
+                // Dozens left are texture: only those in sets count then.
+                let paired = outside.count > 2 * Self.maximumPartners ? [] : outside.filter { index in
+                    outside.contains { $0 != index && FinderPatternGrouper.mayShareSymbol(patterns[$0], patterns[index]) }
+                }
+                // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
+                let inSets = outside.filter(grouped.contains)
+                leftovers = !inSets.isEmpty
+                let unexplained = Set(inSets + paired)
+                if !unexplained.isEmpty && damaged == nil && binarizer != .global && !inverted {
+                    unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] }))
+                }
             }
         }
         if options.symbologies.contains(.qrCode) {
