@@ -172,6 +172,21 @@ struct FinderPatternTests {
         #expect(!FinderPatternGrouper.sets(from: finders + strays + crowd).contains { Set($0.indices) == [0, 1, 2] })
     }
 
+    /// Excluded patterns form no sets, and the indices of the others still point into the whole list.
+    @Test func excludedPatternsAreLeftOutOfSets() throws {
+        func pattern(_ x: Double, _ y: Double) -> FinderPattern {
+            FinderPattern(center: Point(x, y), moduleSize: 4, isDamaged: false)
+        }
+        // Two symbols' finders, 22 modules apart, side by side.
+        let first = [pattern(100, 100), pattern(188, 100), pattern(100, 188)]
+        let second = [pattern(400, 100), pattern(488, 100), pattern(400, 188)]
+        let all = first + second
+        #expect(Set(FinderPatternGrouper.sets(from: all).map { Set($0.indices) }).isSuperset(of: [[0, 1, 2], [3, 4, 5]]))
+        let kept = FinderPatternGrouper.sets(from: all, excluding: [0, 1, 2])
+        #expect(kept.map { Set($0.indices) } == [[3, 4, 5]])
+        #expect(try #require(kept.first).topLeft.center == Point(400, 100))
+    }
+
     @Test func patternsPairLikeTwoFindersOfOneSymbol() {
         func pattern(_ x: Double, module: Double) -> FinderPattern {
             FinderPattern(center: Point(x, 0), moduleSize: module, isDamaged: false)

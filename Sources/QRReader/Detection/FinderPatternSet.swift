@@ -18,9 +18,10 @@ struct FinderPatternSet: Sendable {
 enum FinderPatternGrouper {
     static let maximumSets = 400
 
-    /// Sets of the patterns that read whole (not ``FinderPattern/isDamaged``), best first.
-    static func sets(from patterns: [FinderPattern]) -> [FinderPatternSet] {
-        sets(from: patterns, among: patterns.indices.filter { !patterns[$0].isDamaged }, withDamage: false)
+    /// Sets of the patterns that read whole (not ``FinderPattern/isDamaged``), best first, leaving out
+    /// those at `excluded` indices.
+    static func sets(from patterns: [FinderPattern], excluding excluded: Set<Int> = []) -> [FinderPatternSet] {
+        sets(from: patterns, among: patterns.indices.filter { !patterns[$0].isDamaged && !excluded.contains($0) }, withDamage: false)
     }
 
     /// Sets with at least one damaged pattern, best first. Damaged patterns are found in dense data and

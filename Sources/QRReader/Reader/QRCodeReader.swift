@@ -321,12 +321,11 @@ private struct Session {
         passNumber += 1
         let rowStep = options.accuracy == .fast ? 3 : 2
         let patterns: [FinderPattern]
-        let sets: [FinderPatternSet]
+        var sets: [FinderPatternSet] = []
         if let damaged {
             (patterns, sets) = damagedSets(damaged, in: binary, rowStep: rowStep)
         } else {
             patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
-            sets = FinderPatternGrouper.sets(from: patterns)
         }
         if !patterns.isEmpty { foundPatterns = true }
         /// The patterns lying inside any of `codes`.
@@ -336,6 +335,12 @@ private struct Session {
         // Patterns retired from further sets: those of decoded sets and any inside a found code (its
         // finders again, or alignment patterns and data that mimic them).
         var used = Set(patternsInside(results))
+        if damaged == nil {
+            // Sets with a retired pattern are skipped, yet their other patterns count as grouped, which can
+            // make them leftovers that ask for later passes. A speculative pass counts no leftovers: it
+            // does not form such sets at all (hundreds, on a sheet of labels).
+            sets = FinderPatternGrouper.sets(from: patterns, excluding: speculative ? used : [])
+        }
         var grouped = Set<Int>()
         // Patterns of sets centred inside a found code: that code again, so no sign of a missed symbol.
         var explained = Set<Int>()
