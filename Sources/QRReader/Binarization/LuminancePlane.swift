@@ -114,9 +114,15 @@ struct LuminancePlane: Sendable {
                                 dst[outRow + x] = UInt8(truncatingIfNeeded: (s &* reciprocal) >> 24)
                             }
                         case 3:
-                            for x in 0..<w {
-                                let s = UInt32(col[3 * x]) &+ UInt32(col[3 * x + 1]) &+ UInt32(col[3 * x + 2])
-                                dst[outRow + x] = UInt8(truncatingIfNeeded: (s &* reciprocal) >> 24)
+                            // Through plain pointers and with wrapping index arithmetic (it cannot overflow here)
+                            // the compiler vectorises these strided loads; buffer subscripts and checked
+                            // multiplies kept the loop scalar. Both buffers are non-empty, so both addresses exist.
+                            if let columnSums = col.baseAddress, let outputRow = dst.baseAddress.map({ $0 + outRow }) {
+                                for x in 0..<w {
+                                    let i = 3 &* x
+                                    let s = UInt32(columnSums[i]) &+ UInt32(columnSums[i &+ 1]) &+ UInt32(columnSums[i &+ 2])
+                                    outputRow[x] = UInt8(truncatingIfNeeded: (s &* reciprocal) &>> 24)
+                                }
                             }
                         default:
                             for x in 0..<w {
