@@ -135,7 +135,8 @@ public struct QRCodeReader: Sendable {
                     // stones are wider than the local thresholds' window (five blocks) can show no finder
                     // pattern at full scale or at the first level, and so leave no sign of itself (two codes
                     // side by side, one printed larger). zxing-cpp reads its whole pyramid always. What such a
-                    // speculative read leaves over asks for no further passes.
+                    // speculative read leaves over asks for no further passes. (The first level is then made,
+                    // as the second's source, but not read.)
                     let missing = session.mayBeMissingCodes
                     guard !session.isDone, missing || depth == 2 else { break }
                     // The second level averages the first level again: the same boxes, read from a plane 4–9 times smaller.
