@@ -49,7 +49,7 @@ struct AttemptedGrids {
     ///   another scale.
     mutating func insert(_ grid: SamplingGrid, scale: Double, sampling: Sampling, pass: Int) -> Bool {
         let candidate = Footprint(sampling: sampling, pass: pass, width: grid.width, height: grid.height, isTiled: grid.isTiled,
-                                  area: Quadrilateral(grid.corners.corners.map { $0 * scale }),
+                                  area: grid.corners.map { $0 * scale },
                                   centre: grid.pixel(Double(grid.width) / 2, Double(grid.height) / 2) * scale)
         // Luminance is the same plane for every pass at one scale: a grid within a seventh of a module of
         // one sampled there before reads the same modules (another pass's finder centres move that much).

@@ -117,7 +117,7 @@ public struct QRCodeReader: Sendable {
         // picture that gave nothing) only gets the global threshold, the pass where a conversion with
         // other contrasts most often differs.
         if !secondChance {
-            session.scan(plane, scale: 1, inverted: false, binarizer: .block)
+            session.scan(plane, scale: 1, inverted: false, binarizer: .block(.usual))
         }
         var invertedTried = false
         if options.accuracy == .thorough {
@@ -128,8 +128,9 @@ public struct QRCodeReader: Sendable {
                 // modules, and lets the local threshold see very large modules whole.
                 let first = min(plane.width, plane.height) >= 1600 ? 3 : 2
                 let depth = min(plane.width, plane.height) / (2 * first) >= 200 ? 2 : 1
-                var factor = first, level = plane
+                var level = plane
                 for levelNumber in 1...depth {
+                    let factor = levelNumber == 1 ? first : 2 * first
                     // A level is read while something may be missing. The second, where there is one, is read
                     // even when nothing seems to be: a code whose modules are so large that its finders' centre
                     // stones are wider than the local thresholds' window (five blocks) can show no finder
@@ -143,16 +144,15 @@ public struct QRCodeReader: Sendable {
                     level = levelNumber == 1 ? plane.downscaled(by: first) : level.downscaled(by: 2)
                     if levelNumber == 1 { firstLevel = (level, factor) }
                     if missing || levelNumber == 2 {
-                        session.scan(level, scale: Double(factor), inverted: false, binarizer: .block, speculative: !missing)
+                        session.scan(level, scale: Double(factor), inverted: false, binarizer: .block(.usual), speculative: !missing)
                     }
-                    factor *= 2
                 }
             }
             // Light-on-dark codes show no finder pattern to the normal scans: when the local thresholds found
             // none at all, the inverted picture is likelier to hold a code than the global threshold.
             if !secondChance && options.tryInverted && session.results.isEmpty && !session.foundPatterns {
                 invertedTried = true
-                session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block)
+                session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
             }
             if session.mayBeMissingCodes {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .global)
@@ -162,12 +162,12 @@ public struct QRCodeReader: Sendable {
             // first level (where averaging has quieted noise) is thresholded again with only blocks
             // flat to within noise set aside.
             if let firstLevel, session.results.isEmpty {
-                session.scan(firstLevel.plane, scale: Double(firstLevel.factor), inverted: false, binarizer: .lowContrast)
+                session.scan(firstLevel.plane, scale: Double(firstLevel.factor), inverted: false, binarizer: .block(.lowContrast))
             }
         }
         // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus).
         if !secondChance && !invertedTried && session.results.isEmpty && options.tryInverted {
-            session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block)
+            session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
         // with a dark surround). Texture and dense data show many such patterns, so they are looked for only
@@ -231,9 +231,9 @@ public struct QRCodeReader: Sendable {
 
 /// One read of one image: the passes share found results so that no code is reported twice.
 private struct Session {
-    /// How a pass thresholds its plane: ``BlockBinarizer`` with its usual or its low-contrast rule for
-    /// flat blocks (``BlockBinarizer/FlatBlocks``), or ``GlobalBinarizer``.
-    enum Binarizer { case block, lowContrast, global }
+    /// How a pass thresholds its plane: ``BlockBinarizer`` with one of its rules for flat blocks, or
+    /// ``GlobalBinarizer``.
+    enum Binarizer: Equatable { case block(BlockBinarizer.FlatBlocks), global }
 
     let options: ReaderOptions
     let deadline: ContinuousClock.Instant?
@@ -300,11 +300,10 @@ private struct Session {
     mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer, speculative: Bool = false) {
         guard !isDone else { return }
         let binary = switch binarizer {
-        case .block: BlockBinarizer.binarize(plane)
-        case .lowContrast: BlockBinarizer.binarize(plane, flatBlocks: .lowContrast)
+        case let .block(flatBlocks): BlockBinarizer.binarize(plane, flatBlocks: flatBlocks)
         case .global: GlobalBinarizer.binarize(plane)
         }
-        if binarizer == .block && scale == 1 && !inverted { localThresholds = binary }
+        if binarizer == .block(.usual) && scale == 1 && !inverted { localThresholds = binary }
         scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil, speculative: speculative)
     }
 
@@ -312,7 +311,7 @@ private struct Session {
     /// `binary`, the local thresholds of `plane` that an earlier pass read without them.
     mutating func search(_ search: DamagedSearch, plane: LuminancePlane, binary: BinaryImage, scale: Double) {
         guard !isDone else { return }
-        scan(plane, binary: binary, scale: scale, inverted: false, binarizer: .block, damaged: search)
+        scan(plane, binary: binary, scale: scale, inverted: false, binarizer: .block(.usual), damaged: search)
     }
 
     /// Detects and decodes codes in `binary`, thresholded from `plane`. With `damaged`, only sets with a
@@ -550,7 +549,7 @@ private struct Session {
     /// whose places hardly depend on the threshold: in the corpus no symbol it missed once decoded when
     /// refined again in another binary image, and each such try cost milliseconds.
     private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double) -> Bool {
-        let area = Quadrilateral(grid.corners.corners.map { $0 * scale })
+        let area = grid.corners.map { $0 * scale }
         let seen = refinedAreas.contains { AttemptedGrids.coverOneSymbol($0, area) }
         if !seen { refinedAreas.append(area) }
         return !seen
