@@ -29,6 +29,13 @@ struct LuminancePlane: Sendable {
     /// Bilinear luminance at a point in pixel coordinates (pixel centres at +0.5); nil outside the image.
     @inline(__always)
     func sample(_ x: Double, _ y: Double) -> Double? {
+        pixels.withUnsafeBufferPointer { sample(x, y, in: $0) }
+    }
+
+    /// ``sample(_:_:)`` reading through `p`, this plane's ``pixels``, so that loops taking many samples enter the
+    /// buffer once.
+    @inline(__always)
+    func sample(_ x: Double, _ y: Double, in p: UnsafeBufferPointer<UInt8>) -> Double? {
         let fx = x - 0.5, fy = y - 0.5
         guard fx > -1, fy > -1, fx < Double(width), fy < Double(height) else { return nil }
         let x0, y0, x1, y1: Int
@@ -46,11 +53,9 @@ struct LuminancePlane: Sendable {
             (ax, ay) = (max(0, min(1, fx - Double(x0))), max(0, min(1, fy - Double(y0))))
         }
         let inversion = self.inversion
-        return pixels.withUnsafeBufferPointer { p in
-            let top = Double(p[y0 * width + x0] ^ inversion) * (1 - ax) + Double(p[y0 * width + x1] ^ inversion) * ax
-            let bottom = Double(p[y1 * width + x0] ^ inversion) * (1 - ax) + Double(p[y1 * width + x1] ^ inversion) * ax
-            return top * (1 - ay) + bottom * ay
-        }
+        let top = Double(p[y0 * width + x0] ^ inversion) * (1 - ax) + Double(p[y0 * width + x1] ^ inversion) * ax
+        let bottom = Double(p[y1 * width + x0] ^ inversion) * (1 - ax) + Double(p[y1 * width + x1] ^ inversion) * ax
+        return top * (1 - ay) + bottom * ay
     }
 
     /// The plane shrunk by an integer factor, each output pixel the mean (rounded down) of a factor × factor box
