@@ -311,6 +311,33 @@ struct LocatingTests {
         #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: .binary, pass: 2))
     }
 
+    /// A symbol running off every side of a 90-pixel picture, 5 px per module from (-12, -12): luminance
+    /// sampling reads the modules inside alike on both sides (the middle's taps go unchecked, the edges'
+    /// are clamped), and gives those wholly outside no confidence instead of reading past the pixels.
+    @Test func luminanceSamplingReadsUpToThePictureEdgesAndNothingBeyond() throws {
+        let code = try QRCode.encode("over the edges", options: .version(1, level: .low))
+        let n = Double(code.size), size = 5.0, origin = -12.0
+        let corners = [Point(origin, origin), Point(origin + n * size, origin), Point(origin + n * size, origin + n * size),
+                       Point(origin, origin + n * size)]
+        var scene = SyntheticScene(width: 90, height: 90)
+        scene.place(code.modules, corners: corners)
+        let square = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)]
+        let grid = SamplingGrid(dimension: code.size, transform: try #require(PerspectiveTransform(from: square, to: corners)))
+        let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane(scene))
+        // Module centres lie at -9.5, -4.5, 0.5, 5.5, …, 90.5 on both axes.
+        func centre(_ k: Int) -> Double { origin + (Double(k) + 0.5) * size }
+        for y in 0..<code.size {
+            for x in 0..<code.size {
+                let (cx, cy) = (centre(x), centre(y))
+                if (3...87).contains(cx) && (3...87).contains(cy) {
+                    #expect(modules[x, y] == code.modules[x, y], "module (\(x), \(y))")
+                } else if cx < -3 || cy < -3 {
+                    #expect(confidence[y * code.size + x] == 0, "module (\(x), \(y))")
+                }
+            }
+        }
+    }
+
     @Test func aSymbolIsSampledFromOneLuminancePlaneInOnePassOnly() throws {
         var attempted = AttemptedGrids()
         let square = [Point(0, 0), Point(21, 0), Point(21, 21), Point(0, 21)]

@@ -38,23 +38,28 @@ struct LuminancePlane: Sendable {
     func sample(_ x: Double, _ y: Double, in p: UnsafeBufferPointer<UInt8>) -> Double? {
         let fx = x - 0.5, fy = y - 0.5
         guard fx > -1, fy > -1, fx < Double(width), fy < Double(height) else { return nil }
-        let x0, y0, x1, y1: Int
-        let ax, ay: Double
-        if fx >= 0, fy >= 0, fx < Double(width - 1), fy < Double(height - 1) {
-            // Between pixel centres (nearly every tap): nothing to clamp.
-            x0 = Int(fx)
-            y0 = Int(fy)
-            (x1, y1) = (x0 + 1, y0 + 1)
-            (ax, ay) = (fx - Double(x0), fy - Double(y0))
-        } else {
-            x0 = max(0, min(width - 1, Int(fx.rounded(.down))))
-            y0 = max(0, min(height - 1, Int(fy.rounded(.down))))
-            (x1, y1) = (min(width - 1, x0 + 1), min(height - 1, y0 + 1))
-            (ax, ay) = (max(0, min(1, fx - Double(x0))), max(0, min(1, fy - Double(y0))))
-        }
+        // Between pixel centres (nearly every tap): nothing to clamp.
+        if fx >= 0, fy >= 0, fx < Double(width - 1), fy < Double(height - 1) { return interiorSample(x, y, in: p) }
+        let x0 = max(0, min(width - 1, Int(fx.rounded(.down))))
+        let y0 = max(0, min(height - 1, Int(fy.rounded(.down))))
+        let (x1, y1) = (min(width - 1, x0 + 1), min(height - 1, y0 + 1))
+        let (ax, ay) = (max(0, min(1, fx - Double(x0))), max(0, min(1, fy - Double(y0))))
         let inversion = self.inversion
         let top = Double(p[y0 * width + x0] ^ inversion) * (1 - ax) + Double(p[y0 * width + x1] ^ inversion) * ax
         let bottom = Double(p[y1 * width + x0] ^ inversion) * (1 - ax) + Double(p[y1 * width + x1] ^ inversion) * ax
+        return top * (1 - ay) + bottom * ay
+    }
+
+    /// ``sample(_:_:in:)`` at a point between pixel centres, x in [0.5, width − 0.5) and y in
+    /// [0.5, height − 0.5), which the caller has checked (unchecked, the pixels read could lie outside).
+    @inline(__always)
+    func interiorSample(_ x: Double, _ y: Double, in p: UnsafeBufferPointer<UInt8>) -> Double {
+        let fx = x - 0.5, fy = y - 0.5
+        let x0 = Int(fx), y0 = Int(fy)
+        let ax = fx - Double(x0), ay = fy - Double(y0)
+        let i = y0 &* width &+ x0, inversion = self.inversion
+        let top = Double(p[i] ^ inversion) * (1 - ax) + Double(p[i &+ 1] ^ inversion) * ax
+        let bottom = Double(p[i &+ width] ^ inversion) * (1 - ax) + Double(p[i &+ width &+ 1] ^ inversion) * ax
         return top * (1 - ay) + bottom * ay
     }
 

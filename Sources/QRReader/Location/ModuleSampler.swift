@@ -61,29 +61,40 @@ enum ModuleSampler {
         var values = [Float](repeating: -1, count: w * h)
         var sum: Float = 0, count: Float = 0
         let frame = ModuleFrame(grid)
+        let right = Double(plane.width) - 0.5, bottom = Double(plane.height) - 0.5
         plane.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<h {
                 for x in 0..<w {
                     let (centre, stepX, stepY) = frame.basis(x, y)
                     let alongX = stepX * luminanceTap, alongY = stepY * luminanceTap
-                    var total = 0.0, taps = 0.0
-                    @inline(__always) func add(_ p: Point) {
-                        if let v = plane.sample(p.x, p.y, in: pixels) {
-                            total += v
-                            taps += 1
+                    // The taps lie within this reach of the centre along each image axis.
+                    let reachX = max(abs(alongX.x), abs(alongY.x)), reachY = max(abs(alongX.y), abs(alongY.y))
+                    let v: Float
+                    if centre.x - reachX >= 0.5, centre.x + reachX < right, centre.y - reachY >= 0.5, centre.y + reachY < bottom {
+                        // All five taps between pixel centres (nearly every module): sampled without checks.
+                        @inline(__always) func tap(_ p: Point) -> Double { plane.interiorSample(p.x, p.y, in: pixels) }
+                        let total = tap(centre) + tap(centre - alongX) + tap(centre + alongX) + tap(centre - alongY) + tap(centre + alongY)
+                        v = Float(total / 5)
+                    } else {
+                        // Near the image's edges: only the taps inside count.
+                        var total = 0.0, taps = 0.0
+                        func add(_ p: Point) {
+                            if let v = plane.sample(p.x, p.y, in: pixels) {
+                                total += v
+                                taps += 1
+                            }
                         }
+                        add(centre)
+                        add(centre - alongX)
+                        add(centre + alongX)
+                        add(centre - alongY)
+                        add(centre + alongY)
+                        guard taps > 0 else { continue }
+                        v = Float(total / taps)
                     }
-                    add(centre)
-                    add(centre - alongX)
-                    add(centre + alongX)
-                    add(centre - alongY)
-                    add(centre + alongY)
-                    if taps > 0 {
-                        let v = Float(total / taps)
-                        values[y * w + x] = v
-                        sum += v
-                        count += 1
-                    }
+                    values[y * w + x] = v
+                    sum += v
+                    count += 1
                 }
             }
         }
