@@ -319,7 +319,10 @@ private struct Session {
     private mutating func scan(_ plane: LuminancePlane, binary: BinaryImage, scale: Double, inverted: Bool, binarizer: Binarizer,
                                damaged: DamagedSearch?, speculative: Bool = false) {
         passNumber += 1
-        let rowStep = options.accuracy == .fast ? 3 : 2
+        // Every third row, as zxing-cpp scans when trying hard: a finder's centre stone is three modules
+        // tall, so even at 2 px per module two scanned rows cross it. Every second row cost 14 % more time
+        // over the development corpus and read two more of its 2,602 codes in four orientations.
+        let rowStep = 3
         let patterns: [FinderPattern]
         var sets: [FinderPatternSet] = []
         if let damaged {
