@@ -44,10 +44,7 @@ struct LuminancePlane: Sendable {
         let y0 = max(0, min(height - 1, Int(fy.rounded(.down))))
         let (x1, y1) = (min(width - 1, x0 + 1), min(height - 1, y0 + 1))
         let (ax, ay) = (max(0, min(1, fx - Double(x0))), max(0, min(1, fy - Double(y0))))
-        let inversion = self.inversion
-        let top = Double(p[y0 * width + x0] ^ inversion) * (1 - ax) + Double(p[y0 * width + x1] ^ inversion) * ax
-        let bottom = Double(p[y1 * width + x0] ^ inversion) * (1 - ax) + Double(p[y1 * width + x1] ^ inversion) * ax
-        return top * (1 - ay) + bottom * ay
+        return blend(p, y0 * width + x0, y0 * width + x1, y1 * width + x0, y1 * width + x1, ax, ay)
     }
 
     /// ``sample(_:_:in:)`` at a point between pixel centres, x in [0.5, width − 0.5) and y in
@@ -57,9 +54,17 @@ struct LuminancePlane: Sendable {
         let fx = x - 0.5, fy = y - 0.5
         let x0 = Int(fx), y0 = Int(fy)
         let ax = fx - Double(x0), ay = fy - Double(y0)
-        let i = y0 &* width &+ x0, inversion = self.inversion
-        let top = Double(p[i] ^ inversion) * (1 - ax) + Double(p[i &+ 1] ^ inversion) * ax
-        let bottom = Double(p[i &+ width] ^ inversion) * (1 - ax) + Double(p[i &+ width &+ 1] ^ inversion) * ax
+        let i = y0 &* width &+ x0
+        return blend(p, i, i &+ 1, i &+ width, i &+ width &+ 1, ax, ay)
+    }
+
+    /// The four pixels at `topLeft` … `bottomRight` (indices into `p`, ``inversion`` applied) weighted by the
+    /// fractions `ax` across and `ay` down between them.
+    @inline(__always)
+    private func blend(_ p: UnsafeBufferPointer<UInt8>, _ topLeft: Int, _ topRight: Int, _ bottomLeft: Int, _ bottomRight: Int,
+                       _ ax: Double, _ ay: Double) -> Double {
+        let top = Double(p[topLeft] ^ inversion) * (1 - ax) + Double(p[topRight] ^ inversion) * ax
+        let bottom = Double(p[bottomLeft] ^ inversion) * (1 - ax) + Double(p[bottomRight] ^ inversion) * ax
         return top * (1 - ay) + bottom * ay
     }
 

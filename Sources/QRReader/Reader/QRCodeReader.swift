@@ -319,16 +319,12 @@ private struct Session {
     private mutating func scan(_ plane: LuminancePlane, binary: BinaryImage, scale: Double, inverted: Bool, binarizer: Binarizer,
                                damaged: DamagedSearch?, speculative: Bool = false) {
         passNumber += 1
-        // Every third row, as zxing-cpp scans when trying hard: a finder's centre stone is three modules
-        // tall, so even at 2 px per module two scanned rows cross it. Every second row cost 14 % more time
-        // over the development corpus and read two more of its 2,602 codes in four orientations.
-        let rowStep = 3
         let patterns: [FinderPattern]
         var sets: [FinderPatternSet] = []
         if let damaged {
-            (patterns, sets) = damagedSets(damaged, in: binary, rowStep: rowStep)
+            (patterns, sets) = damagedSets(damaged, in: binary)
         } else {
-            patterns = FinderPatternFinder.find(in: binary, rowStep: rowStep)
+            patterns = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep)
         }
         if !patterns.isEmpty { foundPatterns = true }
         /// The patterns lying inside any of `codes`.
@@ -450,6 +446,11 @@ private struct Session {
     /// the 70 best of their pass.
     static let maximumDeferredSets = 100
 
+    /// The finder scan reads every third row, as zxing-cpp does when trying hard: a finder's centre stone is
+    /// three modules tall, so even at 2 px per module two scanned rows cross it. Every second row cost 14 %
+    /// more time over the development corpus and read two more of its 2,602 codes in four orientations.
+    static let finderRowStep = 3
+
     /// Leaves only the ``maximumDeferredSets`` best of the sets waiting for round two after a missed first look.
     private static func limitDeferredSets(_ attempts: inout [SetAttempt]) {
         let deferred = attempts.indices.compactMap { index in
@@ -463,8 +464,8 @@ private struct Session {
     /// The patterns of a search for damaged finder patterns, the search's partners first, and its sets:
     /// first those in which a damaged pattern completes two partners, then, if the search is for damaged
     /// patterns anywhere, the other sets with one.
-    private func damagedSets(_ search: DamagedSearch, in binary: BinaryImage, rowStep: Int) -> ([FinderPattern], [FinderPatternSet]) {
-        let near = FinderPatternFinder.find(in: binary, rowStep: rowStep, allowingDamage: true, regions: search.regions)
+    private func damagedSets(_ search: DamagedSearch, in binary: BinaryImage) -> ([FinderPattern], [FinderPatternSet]) {
+        let near = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true, regions: search.regions)
         // A pattern found again where a partner is is that partner.
         let patterns = search.partners + near.filter { pattern in
             !search.partners.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
