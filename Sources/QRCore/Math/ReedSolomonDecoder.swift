@@ -34,90 +34,142 @@ public enum ReedSolomonDecoder {
 
     /// Whether `block` is a codeword as it stands (all syndromes zero): error detection without correction.
     public static func isValid(_ block: [UInt8], errorCorrectionCount: Int) -> Bool {
-        GF256.withTables { syndromes(block, count: errorCorrectionCount, field: $0).allSatisfy { $0 == 0 } }
+        guard errorCorrectionCount > 0 else { return errorCorrectionCount == 0 }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: errorCorrectionCount) { values in
+            GF256.withTables { field in
+                block.withUnsafeBufferPointer { syndromes($0, into: values, count: errorCorrectionCount, field: field) }
+            }
+        }
     }
 
     /// The corrected block and the number of codewords changed, or nil when it cannot be corrected.
+    /// Polynomials (coefficients lowest degree first) live in zero-filled slices of one scratch buffer:
+    /// a reader runs this on thousands of hopeless blocks, where allocating a dozen arrays per block cost
+    /// more than the arithmetic.
     private static func correct(_ block: [UInt8], nsym: Int, erasures: [Int], field: GF256.Tables) -> ([UInt8], Int)? {
         let n = block.count
-        let syndromes = Self.syndromes(block, count: nsym, field: field)
-        if syndromes.allSatisfy({ $0 == 0 }) { return (block, 0) }
-
-        var isErased = [Bool](repeating: false, count: n)
-        var erasurePositions: [Int] = []
-        for index in erasures where index >= 0 && index < n && !isErased[index] {
-            isErased[index] = true
-            erasurePositions.append(index)
-        }
-        guard erasurePositions.count <= nsym else { return nil }
-
-        // Erasure locator Γ(x) = ∏(1 − Zₗ·x), coefficients lowest degree first.
-        var gamma: [UInt8] = [1]
-        for index in erasurePositions {
-            gamma = multiply(gamma, [1, field.alphaPower(n - 1 - index)], field: field)
-        }
-        // Forney syndromes: T(x) = S(x)·Γ(x) mod x^nsym; T_ν… obey the error locator's recurrence only.
-        let modified = Array(multiply(syndromes, gamma, field: field).prefix(nsym).dropFirst(erasurePositions.count))
-        guard let sigma = berlekampMassey(modified, field: field) else { return nil }
-        let locator = multiply(sigma, gamma, field: field)
-        let degree = locator.lastIndex(where: { $0 != 0 }) ?? 0
-        guard degree > 0 else { return nil }
-
-        // Chien search over the block's positions: index i holds the coefficient of x^(n−1−i).
-        var positions: [Int] = []
-        for index in 0..<n where evaluate(locator, at: field.alphaPower(-(n - 1 - index)), field: field) == 0 {
-            positions.append(index)
-        }
-        guard positions.count == degree else { return nil }
-
-        // Forney: eₖ = Xₖ · Ω(Xₖ⁻¹) / Λ′(Xₖ⁻¹) for generator roots starting at α⁰.
-        let omega = Array(multiply(syndromes, locator, field: field).prefix(nsym))
-        let derivative = formalDerivative(locator)
-        var corrected = block
-        var changed = 0
-        for index in positions {
-            let x = field.alphaPower(n - 1 - index)
-            let xInverse = field.divide(1, x)
-            let denominator = evaluate(derivative, at: xInverse, field: field)
-            guard denominator != 0 else { return nil }
-            let magnitude = field.multiply(x, field.divide(evaluate(omega, at: xInverse, field: field), denominator))
-            if magnitude != 0 {
-                corrected[index] ^= magnitude
-                changed += 1
+        // Every polynomial below has degree at most nsym + 1 < 256, or (products) twice that.
+        let short = 256, long = 512
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * short + 4 * long) { scratch -> ([UInt8], Int)? in
+            scratch.initialize(repeating: 0)
+            var offset = 0
+            func take(_ count: Int) -> UnsafeMutableBufferPointer<UInt8> {
+                defer { offset += count }
+                return UnsafeMutableBufferPointer(rebasing: scratch[offset..<(offset + count)])
             }
-        }
-        guard Self.syndromes(corrected, count: nsym, field: field).allSatisfy({ $0 == 0 }) else { return nil }
-        return (corrected, changed)
-    }
+            let syndromes = take(short), isErased = take(short), gamma = take(short), modified = take(short)
+            let current = take(long), previous = take(long), locator = take(long), omega = take(long)
 
-    /// Sⱼ = c(αʲ) for j in 0..<count, the first codeword being the highest power (Horner's rule).
-    private static func syndromes(_ block: [UInt8], count: Int, field: GF256.Tables) -> [UInt8] {
-        // Horner's rule for every syndrome at once, codeword by codeword: the syndromes' chains of
-        // dependent table lookups then overlap instead of running one after another.
-        var values = [UInt8](repeating: 0, count: count)
-        values.withUnsafeMutableBufferPointer { values in
-            for c in block {
-                for j in 0..<count {
-                    let value = values[j]
-                    values[j] = (value == 0 ? 0 : field.exp[Int(field.log[Int(value)]) + j]) ^ c
+            if block.withUnsafeBufferPointer({ Self.syndromes($0, into: syndromes, count: nsym, field: field) }) { return (block, 0) }
+
+            // Erasure locator Γ(x) = ∏(1 − Zₗ·x), multiplied out one factor at a time.
+            gamma[0] = 1
+            var erasureCount = 0
+            for index in erasures where index >= 0 && index < n && isErased[index] == 0 {
+                isErased[index] = 1
+                erasureCount += 1
+                guard erasureCount <= nsym else { return nil }
+                let z = field.alphaPower(n - 1 - index)
+                for i in stride(from: erasureCount, through: 1, by: -1) { gamma[i] ^= field.multiply(z, gamma[i - 1]) }
+            }
+            // Forney syndromes: T(x) = S(x)·Γ(x) mod x^nsym; T_ν… (ν = erasures) obey the error locator's
+            // recurrence only.
+            let sequenceLength = nsym - erasureCount
+            for k in erasureCount..<nsym {
+                var t: UInt8 = 0
+                for j in 0...min(k, erasureCount) { t ^= field.multiply(syndromes[k - j], gamma[j]) }
+                modified[k - erasureCount] = t
+            }
+            // Ω's buffer is not needed until Forney's formula: meanwhile it is the algorithm's spare.
+            guard let sigmaDegree = berlekampMassey(UnsafeBufferPointer(rebasing: modified[..<sequenceLength]),
+                                                    current: current, previous: previous, spare: omega, field: field)
+            else { return nil }
+            // Λ(x) = σ(x)·Γ(x).
+            for i in 0...sigmaDegree where current[i] != 0 {
+                for j in 0...erasureCount { locator[i + j] ^= field.multiply(current[i], gamma[j]) }
+            }
+            var degree = sigmaDegree + erasureCount
+            while degree > 0 && locator[degree] == 0 { degree -= 1 }
+            guard degree > 0 else { return nil }
+            let locatorTerms = UnsafeBufferPointer(rebasing: locator[...degree])
+
+            // Chien search over the block's positions: index i holds the coefficient of x^(n−1−i).
+            var positions: [Int] = []
+            positions.reserveCapacity(degree)
+            for index in 0..<n where evaluate(locatorTerms, at: field.alphaPower(-(n - 1 - index)), field: field) == 0 {
+                positions.append(index)
+                if positions.count > degree { return nil }
+            }
+            guard positions.count == degree else { return nil }
+
+            // Forney: eₖ = Xₖ · Ω(Xₖ⁻¹) / Λ′(Xₖ⁻¹) for generator roots starting at α⁰, with Ω = S·Λ mod x^nsym.
+            for k in 0..<nsym {
+                var w: UInt8 = 0
+                for j in 0...min(k, degree) { w ^= field.multiply(syndromes[k - j], locator[j]) }
+                omega[k] = w
+            }
+            let omegaTerms = UnsafeBufferPointer(rebasing: omega[..<nsym])
+            var corrected = block
+            var changed = 0
+            for index in positions {
+                let x = field.alphaPower(n - 1 - index)
+                let xInverse = field.divide(1, x)
+                // Λ′: over GF(2ᵐ) even powers vanish and odd powers keep their coefficient.
+                var denominator: UInt8 = 0
+                var power: UInt8 = 1
+                let xInverseSquared = field.multiply(xInverse, xInverse)
+                for i in stride(from: 1, through: degree, by: 2) {
+                    denominator ^= field.multiply(locator[i], power)
+                    power = field.multiply(power, xInverseSquared)
+                }
+                guard denominator != 0 else { return nil }
+                let magnitude = field.multiply(x, field.divide(evaluate(omegaTerms, at: xInverse, field: field), denominator))
+                if magnitude != 0 {
+                    corrected[index] ^= magnitude
+                    changed += 1
                 }
             }
+            let verified = corrected.withUnsafeBufferPointer { Self.syndromes($0, into: syndromes, count: nsym, field: field) }
+            guard verified else { return nil }
+            return (corrected, changed)
         }
-        return values
     }
 
-    /// The shortest LFSR (connection polynomial, lowest degree first) that generates `sequence`, or nil
-    /// when it is longer than the sequence can determine (more errors than the syndromes can locate).
-    private static func berlekampMassey(_ sequence: [UInt8], field: GF256.Tables) -> [UInt8]? {
-        var current: [UInt8] = [1]
-        var previous: [UInt8] = [1]
+    /// Sⱼ = c(αʲ) for j in 0..<count into `values`, the first codeword being the highest power (Horner's
+    /// rule); whether all are zero.
+    @discardableResult
+    private static func syndromes(_ block: UnsafeBufferPointer<UInt8>, into values: UnsafeMutableBufferPointer<UInt8>, count: Int,
+                                  field: GF256.Tables) -> Bool {
+        // Horner's rule for every syndrome at once, codeword by codeword: the syndromes' chains of
+        // dependent table lookups then overlap instead of running one after another.
+        for j in 0..<count { values[j] = 0 }
+        for c in block {
+            for j in 0..<count {
+                let value = values[j]
+                values[j] = (value == 0 ? 0 : field.exp[Int(field.log[Int(value)]) + j]) ^ c
+            }
+        }
+        return !values[0..<count].contains { $0 != 0 }
+    }
+
+    /// The shortest LFSR that generates `sequence`: its connection polynomial is left in `current` and
+    /// its degree returned; nil when the LFSR is longer than the sequence can determine (more errors than
+    /// the syndromes can locate). `current` and `previous` must be zero on entry; `spare` is scratch. All
+    /// three hold at least 2 · `sequence.count` + 2 coefficients.
+    private static func berlekampMassey(_ sequence: UnsafeBufferPointer<UInt8>, current: UnsafeMutableBufferPointer<UInt8>,
+                                        previous: UnsafeMutableBufferPointer<UInt8>, spare: UnsafeMutableBufferPointer<UInt8>,
+                                        field: GF256.Tables) -> Int? {
+        current[0] = 1
+        previous[0] = 1
+        // Coefficients in use: current[0..<currentCount], previous[0..<previousCount].
+        var currentCount = 1, previousCount = 1
         var length = 0
         var shift = 1
         var previousDiscrepancy: UInt8 = 1
         for step in 0..<sequence.count {
             var discrepancy = sequence[step]
             if length > 0 {
-                for i in 1...length where i < current.count {
+                for i in 1...length where i < currentCount {
                     discrepancy ^= field.multiply(current[i], sequence[step - i])
                 }
             }
@@ -126,41 +178,32 @@ public enum ReedSolomonDecoder {
                 continue
             }
             let scale = field.divide(discrepancy, previousDiscrepancy)
-            var updated = current
-            let needed = previous.count + shift
-            if updated.count < needed { updated += [UInt8](repeating: 0, count: needed - updated.count) }
-            for (i, c) in previous.enumerated() { updated[i + shift] ^= field.multiply(scale, c) }
+            let updatedCount = max(currentCount, previousCount + shift)
             if 2 * length <= step {
-                previous = current
+                // The current polynomial becomes the previous one: keep a copy before updating it.
+                for i in 0..<currentCount { spare[i] = current[i] }
+                for i in 0..<previousCount { current[i + shift] ^= field.multiply(scale, previous[i]) }
+                for i in 0..<max(previousCount, currentCount) { previous[i] = i < currentCount ? spare[i] : 0 }
+                previousCount = currentCount
                 length = step + 1 - length
                 previousDiscrepancy = discrepancy
                 shift = 1
             } else {
+                for i in 0..<previousCount { current[i + shift] ^= field.multiply(scale, previous[i]) }
                 shift += 1
             }
-            current = updated
+            currentCount = updatedCount
         }
-        return 2 * length <= sequence.count ? current : nil
-    }
-
-    private static func multiply(_ a: [UInt8], _ b: [UInt8], field: GF256.Tables) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: a.count + b.count - 1)
-        for (i, x) in a.enumerated() where x != 0 {
-            for (j, y) in b.enumerated() { result[i + j] ^= field.multiply(x, y) }
-        }
-        return result
+        guard 2 * length <= sequence.count else { return nil }
+        var degree = currentCount - 1
+        while degree > 0 && current[degree] == 0 { degree -= 1 }
+        return degree
     }
 
     /// poly(x) for coefficients listed lowest power first (Horner's rule from the highest).
-    private static func evaluate(_ poly: [UInt8], at x: UInt8, field: GF256.Tables) -> UInt8 {
+    private static func evaluate(_ poly: UnsafeBufferPointer<UInt8>, at x: UInt8, field: GF256.Tables) -> UInt8 {
         var value: UInt8 = 0
         for c in poly.reversed() { value = field.multiply(value, x) ^ c }
         return value
-    }
-
-    /// d/dx over GF(2ᵐ): even powers vanish, odd powers keep their coefficient.
-    private static func formalDerivative(_ poly: [UInt8]) -> [UInt8] {
-        guard poly.count > 1 else { return [0] }
-        return (1..<poly.count).map { $0 % 2 == 1 ? poly[$0] : 0 }
     }
 }

@@ -29,15 +29,17 @@ public struct FormatInformation: Hashable, Sendable {
     /// Copy 0 surrounds the top-left finder; copy 1 is split below the top-right and beside the
     /// bottom-left finder.
     public static func positions(size: Int) -> [[(x: Int, y: Int)]] {
-        var first: [(x: Int, y: Int)] = []
-        for i in 0..<6 { first.append((8, i)) }
-        first.append((8, 7))
-        first.append((8, 8))
-        first.append((7, 8))
-        for i in 9..<15 { first.append((14 - i, 8)) }
-        var second: [(x: Int, y: Int)] = []
-        for i in 0..<8 { second.append((size - 1 - i, 8)) }
-        for i in 8..<15 { second.append((8, size - 15 + i)) }
-        return [first, second]
+        (0..<2).map { copy in (0..<15).map { position(copy: copy, bit: $0, size: size) } }
+    }
+
+    /// The module (x, y) of bit `bit` (0…14) in copy `copy` (0 or 1) of ``positions(size:)``, for readers
+    /// that look at a few bits of many candidate symbols without building the lists.
+    @inlinable
+    public static func position(copy: Int, bit: Int, size: Int) -> (x: Int, y: Int) {
+        if copy == 0 {
+            // Up the column beside the finder (skipping the timing row), then left along the row below it.
+            return bit < 6 ? (8, bit) : bit < 8 ? (8, bit + 1) : bit == 8 ? (7, 8) : (14 - bit, 8)
+        }
+        return bit < 8 ? (size - 1 - bit, 8) : (8, size - 15 + bit)
     }
 }

@@ -77,10 +77,13 @@ enum CodewordReader {
             var attempt = block
             guard (try? ReedSolomonDecoder.correct(&attempt, errorCorrectionCount: ecc, erasures: erasures)) != nil else { continue }
             // Errors outside the erasures must leave a margin of two more EC codewords.
-            let erased = Set(erasures)
-            let errors = attempt.indices.filter { attempt[$0] != block[$0] && !erased.contains($0) }.count
+            var changed = 0, errors = 0
+            for i in attempt.indices where attempt[i] != block[i] {
+                changed += 1
+                if !erasures.contains(i) { errors += 1 }
+            }
             guard 2 * errors + erasureCount <= ecc - 4 else { continue }
-            return (attempt, attempt.indices.filter { attempt[$0] != block[$0] }.count)
+            return (attempt, changed)
         }
         return nil
     }

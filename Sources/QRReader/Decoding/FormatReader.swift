@@ -14,13 +14,14 @@ enum FormatReader {
     /// format code; a reading two or more bits worse than the best is that chance and is left out.
     static func readings(_ modules: BitMatrix) -> [Reading] {
         var result: [Reading] = []
-        let positions = FormatInformation.positions(size: modules.width)
+        let size = modules.width
         for mirrored in [false, true] {
             var best: (FormatInformation, Int)?
-            for copy in positions {
+            for copy in 0..<2 {
                 var bits = 0
-                for (i, p) in copy.enumerated() where mirrored ? modules[p.y, p.x] : modules[p.x, p.y] {
-                    bits |= 1 << i
+                for i in 0..<15 {
+                    let p = FormatInformation.position(copy: copy, bit: i, size: size)
+                    if mirrored ? modules[p.y, p.x] : modules[p.x, p.y] { bits |= 1 << i }
                 }
                 if let decoded = FormatInformation.decode(bits), decoded.distance < (best?.1 ?? .max) {
                     best = decoded

@@ -11,7 +11,7 @@ enum Model1Decoder {
         for mirrored in [false, true] {
             let oriented = mirrored ? modules.transposed() : modules
             guard let (level, mask) = readFormat(oriented, closerThan: limit) else { continue }
-            let positions = version.codewordPositions
+            let positions = codewordPositions[version.number - 1]
             guard positions.count == version.totalCodewords else { return nil }
             var codewords = positions.map { bits in
                 bits.reduce(UInt8(0)) { value, p in
@@ -32,6 +32,10 @@ enum Model1Decoder {
         }
         return nil
     }
+
+    /// Each version's codeword positions (``Model1Version/codewordPositions``), built once: most matrices
+    /// tried as Model 1 are not symbols at all, and building the positions cost as much as reading them.
+    private static let codewordPositions = (1...14).map { Model1Version($0)?.codewordPositions ?? [] }
 
     /// Model 1 does not interleave: all blocks' data codewords come first, block after block, then all
     /// their error-correction codewords in the same order.
@@ -59,9 +63,12 @@ enum Model1Decoder {
     /// Level and mask from either copy of the format information under Model 1's mask (or none).
     private static func readFormat(_ modules: BitMatrix, closerThan limit: Int) -> (ErrorCorrectionLevel, MaskPattern)? {
         var best: (data: Int, distance: Int)?
-        for copy in FormatInformation.positions(size: modules.width) {
+        for copy in 0..<2 {
             var bits = 0
-            for (i, p) in copy.enumerated() where modules[p.x, p.y] { bits |= 1 << i }
+            for i in 0..<15 {
+                let p = FormatInformation.position(copy: copy, bit: i, size: modules.width)
+                if modules[p.x, p.y] { bits |= 1 << i }
+            }
             for code in Model1Version.formatCodes {
                 if let decoded = code.decode(bits, candidates: 0..<32, maximumDistance: 3),
                    decoded.distance < (best?.distance ?? .max) {

@@ -28,12 +28,13 @@ enum MicroQRLocator {
         guard let square = fitted.corners else { return [] }
         let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
         var found: [Candidate] = []
+        // The finder's modules that calibrate the threshold are the same under every rotation and mirroring.
+        let threshold = PerspectiveTransform(from: unit, to: square).flatMap { calibratedThreshold(plane, $0) }
         for rotation in 0..<4 {
             for mirrored in [false, true] {
                 var corners = (0..<4).map { square[($0 + rotation) % 4] }
                 if mirrored { corners = [corners[0], corners[3], corners[2], corners[1]] }
                 guard let transform = PerspectiveTransform(from: unit, to: corners) else { continue }
-                let threshold = calibratedThreshold(plane, transform)
                 var best: (format: MicroQRDecoder.Format, size: Int)?
                 for offset in offsets {
                     for useLuminance in [false, true] where !useLuminance || threshold != nil {

@@ -9,12 +9,13 @@ enum ModuleSampler {
     /// rows and columns there. Taps around a centre then cost a multiply-add each instead of a projection
     /// through the grid; within one module the grid is affine to far below a pixel.
     private struct ModuleFrame {
-        let width: Int
+        let width: Int, height: Int
         /// Centres of a lattice one module larger on every side than the grid, row-major.
         private let centres: [Point]
 
         init(_ grid: SamplingGrid) {
             width = grid.width
+            height = grid.height
             let w = grid.width + 2, h = grid.height + 2
             var centres = [Point]()
             centres.reserveCapacity(w * h)
@@ -24,13 +25,20 @@ enum ModuleSampler {
             self.centres = centres
         }
 
-        /// Module (x, y)'s centre and its one-module steps along the grid's rows and columns; a tap offset by
-        /// (dx, dy) modules lies at centre + stepX · dx + stepY · dy.
+        /// Calls `body` with each module's index (row-major), its centre and its one-module steps along the
+        /// grid's rows and columns: a tap offset by (dx, dy) modules lies at centre + stepX · dx + stepY · dy.
         @inline(__always)
-        func basis(_ x: Int, _ y: Int) -> (centre: Point, stepX: Point, stepY: Point) {
+        func forEachModule(_ body: (_ index: Int, _ centre: Point, _ stepX: Point, _ stepY: Point) -> Void) {
             let stride = width + 2
-            let i = (y + 1) * stride + x + 1
-            return (centres[i], (centres[i + 1] - centres[i - 1]) / 2, (centres[i + stride] - centres[i - stride]) / 2)
+            centres.withUnsafeBufferPointer { centres in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = (y + 1) * stride + x + 1
+                        body(y * width + x, centres[i], (centres[i + 1] - centres[i - 1]) / 2,
+                             (centres[i + stride] - centres[i - stride]) / 2)
+                    }
+                }
+            }
         }
     }
 
@@ -60,12 +68,11 @@ enum ModuleSampler {
         let w = grid.width, h = grid.height
         var values = [Float](repeating: -1, count: w * h)
         var sum: Float = 0, count: Float = 0
-        let frame = ModuleFrame(grid)
         let right = Double(plane.width) - 0.5, bottom = Double(plane.height) - 0.5
-        plane.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let (centre, stepX, stepY) = frame.basis(x, y)
+        // Every loop below runs once per module over buffers it indexes within their sizes: unchecked.
+        values.withUnsafeMutableBufferPointer { values in
+            plane.pixels.withUnsafeBufferPointer { pixels in
+                ModuleFrame(grid).forEachModule { index, centre, stepX, stepY in
                     let alongX = stepX * luminanceTap, alongY = stepY * luminanceTap
                     // The taps lie within this reach of the centre along each image axis.
                     let reachX = max(abs(alongX.x), abs(alongY.x)), reachY = max(abs(alongX.y), abs(alongY.y))
@@ -89,42 +96,61 @@ enum ModuleSampler {
                         add(centre + alongX)
                         add(centre - alongY)
                         add(centre + alongY)
-                        guard taps > 0 else { continue }
+                        guard taps > 0 else { return }
                         v = Float(total / taps)
                     }
-                    values[y * w + x] = v
+                    values[index] = v
                     sum += v
                     count += 1
                 }
             }
         }
         let globalMean = count > 0 ? sum / count : 128
-        // Integral image of the values for fast window means.
-        var integral = [Float](repeating: 0, count: (w + 1) * (h + 1))
-        var integralCount = [Float](repeating: 0, count: (w + 1) * (h + 1))
-        for y in 0..<h {
-            var rowSum: Float = 0, rowCount: Float = 0
-            for x in 0..<w {
-                let v = values[y * w + x]
-                if v >= 0 { rowSum += v; rowCount += 1 }
-                integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + rowSum
-                integralCount[(y + 1) * (w + 1) + x + 1] = integralCount[y * (w + 1) + x + 1] + rowCount
+        // Integral images of the values and of their count (modules outside the image have none) for
+        // window means.
+        let stride = w + 1
+        var integral = [Float](repeating: 0, count: stride * (h + 1))
+        var integralCount = [Float](repeating: 0, count: stride * (h + 1))
+        integral.withUnsafeMutableBufferPointer { integral in
+            integralCount.withUnsafeMutableBufferPointer { integralCount in
+                values.withUnsafeBufferPointer { values in
+                    for y in 0..<h {
+                        var rowSum: Float = 0, rowCount: Float = 0
+                        for x in 0..<w {
+                            let v = values[y * w + x]
+                            if v >= 0 { rowSum += v; rowCount += 1 }
+                            integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + rowSum
+                            integralCount[(y + 1) * stride + x + 1] = integralCount[y * stride + x + 1] + rowCount
+                        }
+                    }
+                }
             }
         }
         let radius = max(3, min(w, h) / 8)
         var modules = BitMatrix(width: w, height: h)
         var confidence = [Float](repeating: 0, count: w * h)
-        for y in 0..<h {
-            let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-            for x in 0..<w {
-                let v = values[y * w + x]
-                guard v >= 0 else { continue }
-                let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                let s = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1] - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0]
-                let n = integralCount[y1 * (w + 1) + x1] - integralCount[y0 * (w + 1) + x1] - integralCount[y1 * (w + 1) + x0] + integralCount[y0 * (w + 1) + x0]
-                let threshold = n > 0 ? 0.75 * (s / n) + 0.25 * globalMean : globalMean
-                if v < threshold { modules.storage[y * w + x] = 1 }
-                confidence[y * w + x] = abs(v - threshold)
+        modules.storage.withUnsafeMutableBufferPointer { modules in
+            confidence.withUnsafeMutableBufferPointer { confidence in
+                integral.withUnsafeBufferPointer { integral in
+                    integralCount.withUnsafeBufferPointer { integralCount in
+                        values.withUnsafeBufferPointer { values in
+                            for y in 0..<h {
+                                let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+                                for x in 0..<w {
+                                    let v = values[y * w + x]
+                                    guard v >= 0 else { continue }
+                                    let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
+                                    let s = integral[y1 * stride + x1] - integral[y0 * stride + x1] - integral[y1 * stride + x0] + integral[y0 * stride + x0]
+                                    let n = integralCount[y1 * stride + x1] - integralCount[y0 * stride + x1]
+                                        - integralCount[y1 * stride + x0] + integralCount[y0 * stride + x0]
+                                    let threshold = n > 0 ? 0.75 * (s / n) + 0.25 * globalMean : globalMean
+                                    if v < threshold { modules[y * w + x] = 1 }
+                                    confidence[y * w + x] = abs(v - threshold)
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         return (modules, confidence)
