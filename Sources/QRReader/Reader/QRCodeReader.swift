@@ -171,26 +171,20 @@ public struct QRCodeReader: Sendable {
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
         // with a dark surround). Texture and dense data show many such patterns, so they are looked for only
-        // where a symbol seems missing: near pairs of patterns that a pass left unaccounted for and no code
-        // found since explains, where a third pattern would complete them; and, with nothing found at all,
-        // anywhere in the picture.
+        // where a symbol seems missing: first near pairs of patterns that a pass left unaccounted for and no
+        // code found since explains, where a third pattern would complete them; then, if nothing has been
+        // found at all, anywhere in the picture (the costlier search, and the less likely to succeed).
         if options.accuracy == .thorough && !secondChance && !session.isDone {
-            let nothingFound = session.results.isEmpty
-            var searchedAnywhere = false
             for pass in session.unexplainedPasses {
                 let left = pass.patterns.filter { pattern in !session.results.contains { $0.corners.contains(pattern.center * pass.scale) } }
                 // Dozens left over are texture or screen moiré, not the finders of a missed symbol.
-                let partners = left.count <= Session.maximumPartners ? left : []
-                let anywhere = nothingFound && pass.scale == 1
-                guard anywhere || !partners.isEmpty else { continue }
-                let regions = anywhere ? nil
-                    : FinderPatternGrouper.thirdPatternRegions(completing: partners, width: pass.binary.width, height: pass.binary.height)
+                guard !left.isEmpty, left.count <= Session.maximumPartners else { continue }
+                let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: pass.binary.width, height: pass.binary.height)
                 if regions?.isEmpty == true { continue }
-                searchedAnywhere = searchedAnywhere || anywhere
-                session.search(Session.DamagedSearch(partners: partners, regions: regions, anywhere: anywhere),
+                session.search(Session.DamagedSearch(partners: left, regions: regions, anywhere: false),
                                plane: pass.plane, binary: pass.binary, scale: pass.scale)
             }
-            if nothingFound && !searchedAnywhere, let binary = session.localThresholds {
+            if session.results.isEmpty, let binary = session.localThresholds {
                 session.search(Session.DamagedSearch(partners: [], regions: nil, anywhere: true), plane: plane, binary: binary, scale: 1)
             }
         }
@@ -375,7 +369,7 @@ private struct Session {
             // grids and the luminance samples of the sets left. A false set that borrows a real symbol's
             // finder patterns and comes first in the order then costs one grid, not all of them: decoding the
             // real symbol retires it.
-            var attempts = sets.map { SetAttempt(set: $0) }
+            var attempts = sets.map { SetAttempt(set: $0, gridsLeft: damaged == nil ? .max : Self.maximumDamagedSetGrids) }
             var setsPerPattern = [Int](repeating: 0, count: patterns.count)
             for attempt in attempts { for index in attempt.set.indices { setsPerPattern[index] += 1 } }
             for quick in [true, false] {
@@ -440,6 +434,13 @@ private struct Session {
         }
     }
 
+    /// At most this many candidate grids are tried for a set with a damaged finder pattern. Such sets are
+    /// mostly texture and dense data, and the grids after a symbol's first few fits (another dimension,
+    /// the plain parallelogram, the bottom-right corner nudged about) are for symbols whose finders read
+    /// whole: in the development corpus every code read through a damaged pattern decoded from its first
+    /// or second grid, while sets that decoded nothing went on through ten or twenty.
+    static let maximumDamagedSetGrids = 4
+
     /// At most this many sets whose first look missed are tried in full in a pass's second round, those
     /// whose first looks scored best. Screen moiré and print texture defer hundreds (each costs 10–20 µs);
     /// in the development corpus the sets that decoded in round two after a missed first look were among
@@ -495,6 +496,8 @@ private struct Session {
         var grids: GridCandidates?
         /// A grid whose binary sample did not decode and whose luminance sample is still to be tried.
         var luminancePending: SamplingGrid?
+        /// How many more of its candidate grids the set may try.
+        var gridsLeft: Int
         /// Every grid has been tried.
         var isExhausted = false
         /// A grid was chosen to be followed along the symbol's module edges (``GridRefinement``).
@@ -514,7 +517,8 @@ private struct Session {
             attempt.luminancePending = nil
             if let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
         }
-        while let grid = attempt.grids?.next() {
+        while attempt.gridsLeft > 0, let grid = attempt.grids?.next() {
+            attempt.gridsLeft -= 1
             // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
             let timing = GridCheck.timingScore(grid, binary: binary, minimum: GridCheck.samplingScore)
             guard timing >= GridCheck.samplingScore else { continue }
