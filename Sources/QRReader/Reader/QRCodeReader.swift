@@ -19,32 +19,26 @@ public struct QRCodeReader: Sendable {
         read(LuminancePlane(image))
     }
 
-    /// Every code in a colour image. It is read from its luminance first; if nothing is found there (with
-    /// `.thorough` accuracy), it is read again from its darkest channel, where light-coloured codes (yellow
-    /// or cyan on white) keep their contrast and some glare is weaker. A time budget covers both reads.
+    /// Every code in a colour image. It is read from its luminance; if nothing is found there (with
+    /// `.thorough` accuracy), also from its darkest channel, where light-coloured codes (yellow or cyan on
+    /// white) keep their contrast and some glare is weaker. A time budget covers both.
     public func read(_ image: RGBAImage) -> [ReadResult] {
         read(GrayImage(image)) { GrayImage(image, conversion: .darkestChannel) }
     }
 
-    /// Every code in `luminance`, or, if it has none and accuracy is `.thorough`, in the darkest-channel
-    /// version of the same picture that `darkestChannel` makes on demand (for example by decoding the file
-    /// again with ``GrayConversion/darkestChannel``), unless the two differ too little to read differently.
-    /// The second read skips the downscaled and inverted passes, which the first already made.
+    /// Every code in `luminance`, or, if none is found there and accuracy is `.thorough`, in the
+    /// darkest-channel version of the same picture that `darkestChannel` makes on demand (for example by
+    /// decoding the file again with ``GrayConversion/darkestChannel``), unless the two differ too little to
+    /// read differently. The darkest channel gets one pass, with the global threshold (the pass where a
+    /// conversion with other contrasts most often differs), before the costliest of the luminance passes:
+    /// the search for damaged finder patterns anywhere in the picture, left out if it finds a code.
     public func read(_ luminance: GrayImage, darkestChannel: () -> GrayImage?) -> [ReadResult] {
-        let clock = ContinuousClock()
-        let start = clock.now
-        var refinedAreas: [Quadrilateral] = []
-        let results = read(LuminancePlane(luminance), refinedAreas: &refinedAreas)
-        guard results.isEmpty, options.accuracy == .thorough, let darkest = darkestChannel(), darkest.width == luminance.width,
-              darkest.height == luminance.height, Self.differsEnough(darkest, from: luminance)
-        else { return results }
-        var retry = self
-        if let budget = options.timeBudget {
-            let left = budget - (clock.now - start)
-            guard left > .zero else { return results }
-            retry.options.timeBudget = left
+        read(LuminancePlane(luminance)) {
+            guard let darkest = darkestChannel(), darkest.width == luminance.width, darkest.height == luminance.height,
+                  Self.differsEnough(darkest, from: luminance)
+            else { return nil }
+            return LuminancePlane(darkest)
         }
-        return retry.read(LuminancePlane(darkest), secondChance: true, refinedAreas: &refinedAreas)
     }
 
     /// Whether the darkest-channel picture could read differently from the luminance one: enough pixels
@@ -95,35 +89,23 @@ public struct QRCodeReader: Sendable {
         return read(LuminancePlane(width: width, height: height, pixels: pixels))
     }
 
-    func read(_ full: LuminancePlane) -> [ReadResult] {
-        var refinedAreas: [Quadrilateral] = []
-        return read(full, refinedAreas: &refinedAreas)
-    }
-
-    /// `secondChance` marks a re-read of the same picture in another grey conversion: the downscaled and
-    /// inverted passes already ran on the first conversion and are not repeated. `refinedAreas` are the
-    /// symbols whose grids were followed along their module edges (``GridRefinement``) in the region of
-    /// interest: a second chance does not refine them again.
-    func read(_ full: LuminancePlane, secondChance: Bool = false, refinedAreas: inout [Quadrilateral]) -> [ReadResult] {
+    /// Every code in `full`; `darkestChannel`, if it gives one, is the same picture in another grey
+    /// conversion, for one more pass when the others find nothing (see ``read(_:darkestChannel:)``).
+    func read(_ full: LuminancePlane, darkestChannel: () -> LuminancePlane? = { nil }) -> [ReadResult] {
         let clock = ContinuousClock()
         let start = clock.now
         let (plane, origin) = crop(full)
         guard plane.width >= 11, plane.height >= 11 else { return [] }
-        var session = Session(options: options, deadline: options.timeBudget.map { start + $0 }, refinedAreas: refinedAreas)
-        defer { refinedAreas = session.refinedAreas }
+        var session = Session(options: options, deadline: options.timeBudget.map { start + $0 })
 
         // Later passes only run while something may be missing: nothing found yet, or finder patterns
-        // that formed plausible symbols without decoding. A second chance (another grey conversion of a
-        // picture that gave nothing) only gets the global threshold, the pass where a conversion with
-        // other contrasts most often differs.
-        if !secondChance {
-            session.scan(plane, scale: 1, inverted: false, binarizer: .block(.usual))
-        }
+        // that formed plausible symbols without decoding.
+        session.scan(plane, scale: 1, inverted: false, binarizer: .block(.usual))
         var invertedTried = false
         if options.accuracy == .thorough {
             // The pyramid's first level and its factor, kept for the low-contrast pass.
             var firstLevel: (plane: LuminancePlane, factor: Int)?
-            if !secondChance && options.tryDownscale && min(plane.width, plane.height) >= 400 {
+            if options.tryDownscale && min(plane.width, plane.height) >= 400 {
                 // A small pyramid: averaging also washes out screen moiré and print texture finer than the
                 // modules, and lets the local threshold see very large modules whole.
                 let first = min(plane.width, plane.height) >= 1600 ? 3 : 2
@@ -150,7 +132,7 @@ public struct QRCodeReader: Sendable {
             }
             // Light-on-dark codes show no finder pattern to the normal scans: when the local thresholds found
             // none at all, the inverted picture is likelier to hold a code than the global threshold.
-            if !secondChance && options.tryInverted && session.results.isEmpty && !session.foundPatterns {
+            if options.tryInverted && session.results.isEmpty && !session.foundPatterns {
                 invertedTried = true
                 session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
             }
@@ -166,30 +148,37 @@ public struct QRCodeReader: Sendable {
             }
         }
         // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus).
-        if !secondChance && !invertedTried && session.results.isEmpty && options.tryInverted {
+        if !invertedTried && session.results.isEmpty && options.tryInverted {
             session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
         // with a dark surround). Texture and dense data show many such patterns, so they are looked for only
         // where a symbol seems missing: first near pairs of patterns that a pass left unaccounted for and no
         // code found since explains, where a third pattern would complete them; then, if nothing has been
-        // found at all, anywhere in the picture (the costlier search, and the less likely to succeed).
-        if options.accuracy == .thorough && !secondChance && !session.isDone {
-            for pass in session.unexplainedPasses {
-                let left = pass.patterns.filter { pattern in !session.results.contains { $0.corners.contains(pattern.center * pass.scale) } }
-                // Dozens left over are texture or screen moiré, not the finders of a missed symbol.
-                guard !left.isEmpty, left.count <= Session.maximumPartners else { continue }
-                let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: pass.binary.width, height: pass.binary.height)
-                if regions?.isEmpty == true { continue }
-                session.search(Session.DamagedSearch(partners: left, regions: regions, anywhere: false),
-                               plane: pass.plane, binary: pass.binary, scale: pass.scale)
-            }
-            if session.results.isEmpty, let binary = session.localThresholds {
-                session.search(Session.DamagedSearch(partners: [], regions: nil, anywhere: true), plane: plane, binary: binary, scale: 1)
-            }
+        // found at all, anywhere in the picture. That costlier search comes after the one pass the picture
+        // gets in another grey conversion, if one is given.
+        guard options.accuracy == .thorough else { return placed(session.results, by: origin) }
+        for pass in session.unexplainedPasses where !session.isDone {
+            let left = pass.patterns.filter { pattern in !session.results.contains { $0.corners.contains(pattern.center * pass.scale) } }
+            // Dozens left over are texture or screen moiré, not the finders of a missed symbol.
+            guard !left.isEmpty, left.count <= Session.maximumPartners else { continue }
+            let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: pass.binary.width, height: pass.binary.height)
+            if regions?.isEmpty == true { continue }
+            session.search(Session.DamagedSearch(partners: left, regions: regions, anywhere: false),
+                           plane: pass.plane, binary: pass.binary, scale: pass.scale)
         }
-        let results = StructuredAppendMerger.merge(session.results)
-        return results.map { result in
+        if session.results.isEmpty && !session.isDone, let darkest = darkestChannel() {
+            session.scan(crop(darkest).plane, scale: 1, inverted: false, binarizer: .global)
+        }
+        if session.results.isEmpty, let binary = session.localThresholds {
+            session.search(Session.DamagedSearch(partners: [], regions: nil, anywhere: true), plane: plane, binary: binary, scale: 1)
+        }
+        return placed(session.results, by: origin)
+    }
+
+    /// Structured Append parts merged, and every position moved from the region of interest to the image.
+    private func placed(_ found: [ReadResult], by origin: Point) -> [ReadResult] {
+        StructuredAppendMerger.merge(found).map { result in
             var moved = result
             moved.corners = result.corners.map { $0 + origin }
             moved.parts = result.parts.map { part in
@@ -202,7 +191,7 @@ public struct QRCodeReader: Sendable {
     }
 
     /// The region of interest cut out, and its offset in the full image.
-    private func crop(_ plane: LuminancePlane) -> (LuminancePlane, Point) {
+    private func crop(_ plane: LuminancePlane) -> (plane: LuminancePlane, origin: Point) {
         guard let region = options.regionOfInterest else { return (plane, .zero) }
         let rect: Rect
         switch region {
@@ -266,14 +255,12 @@ private struct Session {
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
     private var passNumber = 0
-    /// The areas of the grids refined so far (``GridRefinement``), one per symbol, in this read and in
-    /// an earlier read of the same picture.
-    private(set) var refinedAreas: [Quadrilateral]
+    /// The areas of the grids refined so far (``GridRefinement``), one per symbol.
+    private var refinedAreas: [Quadrilateral] = []
 
-    init(options: ReaderOptions, deadline: ContinuousClock.Instant?, refinedAreas: [Quadrilateral]) {
+    init(options: ReaderOptions, deadline: ContinuousClock.Instant?) {
         self.options = options
         self.deadline = deadline
-        self.refinedAreas = refinedAreas
     }
 
     /// Whether any pass so far found a finder pattern.
