@@ -9,13 +9,15 @@ scorer gives it (QR, Micro QR and rMQR; try rotate, downscale and invert; local-
 `--cold` times ours instead with `decode_ms` of `qr read --json` over N passes through the list: each decode
 then follows the loading of another file, which evicts the caches (a small image costs up to twice its warm
 time), a cost zxing-cpp's timing never pays. The readers take turns on chunks of `--chunk` images, so that
-drift in a shared machine's speed falls on both. Prints per-set totals, the overall ratio, and how many images
+drift in a shared machine's speed falls on both; `--rounds N` repeats the whole measurement N times and keeps
+each image's fastest time for each reader (a slow spell of a few seconds can double one image's best of
+`--runs`). Prints per-set totals, the overall ratio, and how many images
 take more than twice zxing-cpp's time (the reader's speed target is at most 2x per image).
 
 Needs `pip install zxing-cpp pillow numpy` and a release build (`swift build -c release --product qr`).
 
-    python3 Benchmarks/read-vs-zxing-cpp.py [--corpus ../shared/corpus] [--runs 3] [--cold] [--chunk 20] [--only SUBSTRING]
-                                            [--worst 20] [--json times.json]
+    python3 Benchmarks/read-vs-zxing-cpp.py [--corpus ../shared/corpus] [--runs 3] [--rounds 1] [--cold] [--chunk 20]
+                                            [--only SUBSTRING] [--worst 20] [--json times.json]
 """
 import argparse
 import collections
@@ -91,6 +93,7 @@ def main():
     parser.add_argument("--corpus", default=os.path.join(here, "..", "..", "shared", "corpus"))
     parser.add_argument("--qr", default=os.path.join(here, "..", ".build", "release", "qr"))
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=1, help="whole measurements, each image's fastest kept")
     parser.add_argument("--cold", action="store_true", help="time ours over whole-list passes (see above)")
     parser.add_argument("--chunk", type=int, default=20, help="images timed by one reader before the other takes its turn")
     parser.add_argument("--only", help="only images whose path contains this")
@@ -106,10 +109,14 @@ def main():
     # machine falls on both rather than on whichever ran during it.
     paths = [path for _, path in images]
     ours, theirs = {}, {}
-    for start in range(0, len(paths), args.chunk):
-        chunk = paths[start:start + args.chunk]
-        ours.update(time_ours(args.qr, chunk, args.runs, args.cold))
-        theirs.update({path: time_zxing(path, args.runs) for path in chunk})
+    for _ in range(args.rounds):
+        for start in range(0, len(paths), args.chunk):
+            chunk = paths[start:start + args.chunk]
+            for path, ms in time_ours(args.qr, chunk, args.runs, args.cold).items():
+                ours[path] = min(ms, ours.get(path, ms))
+            for path in chunk:
+                ms = time_zxing(path, args.runs)
+                theirs[path] = min(ms, theirs.get(path, ms))
 
     sets = collections.defaultdict(lambda: [0.0, 0.0, 0])
     for name, path in images:
