@@ -48,25 +48,29 @@ public enum ReedSolomonDecoder {
     /// more than the arithmetic.
     private static func correct(_ block: [UInt8], nsym: Int, erasures: [Int], field: GF256.Tables) -> ([UInt8], Int)? {
         let n = block.count
-        // Every polynomial below has degree at most nsym + 1 < 256, or (products) twice that.
-        let short = 256, long = 512
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * short + 4 * long) { scratch -> ([UInt8], Int)? in
+        // The syndromes, Γ and the Forney syndromes have at most nsym + 1 coefficients; Berlekamp–Massey's
+        // polynomials, Λ and Ω at most 2 · nsym + 2. For every QR code's blocks (at most 68 EC codewords)
+        // the buffer stays under 1 KB, which is taken from the stack without asking the runtime.
+        let short = nsym + 2, long = 2 * nsym + 4
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * short + 4 * long) { scratch -> ([UInt8], Int)? in
             scratch.initialize(repeating: 0)
             var offset = 0
             func take(_ count: Int) -> UnsafeMutableBufferPointer<UInt8> {
                 defer { offset += count }
                 return UnsafeMutableBufferPointer(rebasing: scratch[offset..<(offset + count)])
             }
-            let syndromes = take(short), isErased = take(short), gamma = take(short), modified = take(short)
+            let syndromes = take(short), gamma = take(short), modified = take(short)
             let current = take(long), previous = take(long), locator = take(long), omega = take(long)
+            // Erased positions (n ≤ 255), one bit each.
+            var isErased = SIMD4<UInt64>(repeating: 0)
 
             if block.withUnsafeBufferPointer({ Self.syndromes($0, into: syndromes, count: nsym, field: field) }) { return (block, 0) }
 
             // Erasure locator Γ(x) = ∏(1 − Zₗ·x), multiplied out one factor at a time.
             gamma[0] = 1
             var erasureCount = 0
-            for index in erasures where index >= 0 && index < n && isErased[index] == 0 {
-                isErased[index] = 1
+            for index in erasures where index >= 0 && index < n && isErased[index >> 6] & (1 << UInt64(index & 63)) == 0 {
+                isErased[index >> 6] |= 1 << UInt64(index & 63)
                 erasureCount += 1
                 guard erasureCount <= nsym else { return nil }
                 let z = field.alphaPower(n - 1 - index)
