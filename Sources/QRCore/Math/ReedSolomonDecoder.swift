@@ -76,22 +76,19 @@ public enum ReedSolomonDecoder {
                 let z = field.alphaPower(n - 1 - index)
                 for i in stride(from: erasureCount, through: 1, by: -1) { gamma[i] ^= field.multiply(z, gamma[i - 1]) }
             }
+            let syndromeTerms = UnsafeBufferPointer(rebasing: syndromes[..<nsym])
+            let gammaTerms = UnsafeBufferPointer(rebasing: gamma[...erasureCount])
             // Forney syndromes: T(x) = S(x)·Γ(x) mod x^nsym; T_ν… (ν = erasures) obey the error locator's
             // recurrence only.
             let sequenceLength = nsym - erasureCount
-            for k in erasureCount..<nsym {
-                var t: UInt8 = 0
-                for j in 0...min(k, erasureCount) { t ^= field.multiply(syndromes[k - j], gamma[j]) }
-                modified[k - erasureCount] = t
-            }
+            product(syndromeTerms, gammaTerms, coefficients: erasureCount..<nsym, into: modified, field: field)
             // Ω's buffer is not needed until Forney's formula: meanwhile it is the algorithm's spare.
             guard let sigmaDegree = berlekampMassey(UnsafeBufferPointer(rebasing: modified[..<sequenceLength]),
                                                     current: current, previous: previous, spare: omega, field: field)
             else { return nil }
             // Λ(x) = σ(x)·Γ(x).
-            for i in 0...sigmaDegree where current[i] != 0 {
-                for j in 0...erasureCount { locator[i + j] ^= field.multiply(current[i], gamma[j]) }
-            }
+            product(UnsafeBufferPointer(rebasing: current[...sigmaDegree]), gammaTerms,
+                    coefficients: 0..<(sigmaDegree + erasureCount + 1), into: locator, field: field)
             var degree = sigmaDegree + erasureCount
             while degree > 0 && locator[degree] == 0 { degree -= 1 }
             guard degree > 0 else { return nil }
@@ -107,11 +104,7 @@ public enum ReedSolomonDecoder {
             guard positions.count == degree else { return nil }
 
             // Forney: eₖ = Xₖ · Ω(Xₖ⁻¹) / Λ′(Xₖ⁻¹) for generator roots starting at α⁰, with Ω = S·Λ mod x^nsym.
-            for k in 0..<nsym {
-                var w: UInt8 = 0
-                for j in 0...min(k, degree) { w ^= field.multiply(syndromes[k - j], locator[j]) }
-                omega[k] = w
-            }
+            product(syndromeTerms, locatorTerms, coefficients: 0..<nsym, into: omega, field: field)
             let omegaTerms = UnsafeBufferPointer(rebasing: omega[..<nsym])
             var corrected = block
             var changed = 0
@@ -202,6 +195,17 @@ public enum ReedSolomonDecoder {
         var degree = currentCount - 1
         while degree > 0 && current[degree] == 0 { degree -= 1 }
         return degree
+    }
+
+    /// Coefficients `coefficients` of the product a(x)·b(x) (coefficients lowest degree first), written to
+    /// `out` from its start; every one of them must have a term, below the product's degree + 1.
+    private static func product(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, coefficients: Range<Int>,
+                                into out: UnsafeMutableBufferPointer<UInt8>, field: GF256.Tables) {
+        for k in coefficients {
+            var c: UInt8 = 0
+            for i in max(0, k - (b.count - 1))...min(k, a.count - 1) { c ^= field.multiply(a[i], b[k - i]) }
+            out[k - coefficients.lowerBound] = c
+        }
     }
 
     /// poly(x) for coefficients listed lowest power first (Horner's rule from the highest).

@@ -14,16 +14,10 @@ enum FormatReader {
     /// format code; a reading two or more bits worse than the best is that chance and is left out.
     static func readings(_ modules: BitMatrix) -> [Reading] {
         var result: [Reading] = []
-        let size = modules.width
         for mirrored in [false, true] {
             var best: (FormatInformation, Int)?
             for copy in 0..<2 {
-                var bits = 0
-                for i in 0..<15 {
-                    let p = FormatInformation.position(copy: copy, bit: i, size: size)
-                    if mirrored ? modules[p.y, p.x] : modules[p.x, p.y] { bits |= 1 << i }
-                }
-                if let decoded = FormatInformation.decode(bits), decoded.distance < (best?.1 ?? .max) {
+                if let decoded = FormatInformation.decode(bits(modules, copy: copy, mirrored: mirrored)), decoded.distance < (best?.1 ?? .max) {
                     best = decoded
                 }
             }
@@ -32,5 +26,17 @@ enum FormatReader {
         let ranked = result.sorted { $0.distance < $1.distance }
         let plausible = (ranked.first?.distance ?? 0) + 1
         return ranked.filter { $0.distance <= plausible }
+    }
+
+    /// The 15 bits of format information copy `copy` (``FormatInformation/position(copy:bit:size:)``) as
+    /// `modules` show them, or `mirrored` (transposed), bit 0 the least significant. Model 1 symbols keep
+    /// theirs in the same modules.
+    static func bits(_ modules: BitMatrix, copy: Int, mirrored: Bool) -> Int {
+        var bits = 0
+        for i in 0..<15 {
+            let p = FormatInformation.position(copy: copy, bit: i, size: modules.width)
+            if mirrored ? modules[p.y, p.x] : modules[p.x, p.y] { bits |= 1 << i }
+        }
+        return bits
     }
 }

@@ -64,11 +64,7 @@ enum Model1Decoder {
     private static func readFormat(_ modules: BitMatrix, closerThan limit: Int) -> (ErrorCorrectionLevel, MaskPattern)? {
         var best: (data: Int, distance: Int)?
         for copy in 0..<2 {
-            var bits = 0
-            for i in 0..<15 {
-                let p = FormatInformation.position(copy: copy, bit: i, size: modules.width)
-                if modules[p.x, p.y] { bits |= 1 << i }
-            }
+            let bits = FormatReader.bits(modules, copy: copy, mirrored: false)
             for code in Model1Version.formatCodes {
                 if let decoded = code.decode(bits, candidates: 0..<32, maximumDistance: 3),
                    decoded.distance < (best?.distance ?? .max) {

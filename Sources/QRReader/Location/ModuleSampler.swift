@@ -69,7 +69,7 @@ enum ModuleSampler {
         var values = [Float](repeating: -1, count: w * h)
         var sum: Float = 0, count: Float = 0
         let right = Double(plane.width) - 0.5, bottom = Double(plane.height) - 0.5
-        // Every loop below runs once per module over buffers it indexes within their sizes: unchecked.
+        // The taps read the pixels without bounds checks where the reach test below allows it.
         values.withUnsafeMutableBufferPointer { values in
             plane.pixels.withUnsafeBufferPointer { pixels in
                 ModuleFrame(grid).forEachModule { index, centre, stepX, stepY in
@@ -111,46 +111,30 @@ enum ModuleSampler {
         let stride = w + 1
         var integral = [Float](repeating: 0, count: stride * (h + 1))
         var integralCount = [Float](repeating: 0, count: stride * (h + 1))
-        integral.withUnsafeMutableBufferPointer { integral in
-            integralCount.withUnsafeMutableBufferPointer { integralCount in
-                values.withUnsafeBufferPointer { values in
-                    for y in 0..<h {
-                        var rowSum: Float = 0, rowCount: Float = 0
-                        for x in 0..<w {
-                            let v = values[y * w + x]
-                            if v >= 0 { rowSum += v; rowCount += 1 }
-                            integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + rowSum
-                            integralCount[(y + 1) * stride + x + 1] = integralCount[y * stride + x + 1] + rowCount
-                        }
-                    }
-                }
+        for y in 0..<h {
+            var rowSum: Float = 0, rowCount: Float = 0
+            for x in 0..<w {
+                let v = values[y * w + x]
+                if v >= 0 { rowSum += v; rowCount += 1 }
+                integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + rowSum
+                integralCount[(y + 1) * stride + x + 1] = integralCount[y * stride + x + 1] + rowCount
             }
         }
         let radius = max(3, min(w, h) / 8)
         var modules = BitMatrix(width: w, height: h)
         var confidence = [Float](repeating: 0, count: w * h)
-        modules.storage.withUnsafeMutableBufferPointer { modules in
-            confidence.withUnsafeMutableBufferPointer { confidence in
-                integral.withUnsafeBufferPointer { integral in
-                    integralCount.withUnsafeBufferPointer { integralCount in
-                        values.withUnsafeBufferPointer { values in
-                            for y in 0..<h {
-                                let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-                                for x in 0..<w {
-                                    let v = values[y * w + x]
-                                    guard v >= 0 else { continue }
-                                    let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                                    let s = integral[y1 * stride + x1] - integral[y0 * stride + x1] - integral[y1 * stride + x0] + integral[y0 * stride + x0]
-                                    let n = integralCount[y1 * stride + x1] - integralCount[y0 * stride + x1]
-                                        - integralCount[y1 * stride + x0] + integralCount[y0 * stride + x0]
-                                    let threshold = n > 0 ? 0.75 * (s / n) + 0.25 * globalMean : globalMean
-                                    if v < threshold { modules[y * w + x] = 1 }
-                                    confidence[y * w + x] = abs(v - threshold)
-                                }
-                            }
-                        }
-                    }
-                }
+        for y in 0..<h {
+            let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+            for x in 0..<w {
+                let v = values[y * w + x]
+                guard v >= 0 else { continue }
+                let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
+                let s = integral[y1 * stride + x1] - integral[y0 * stride + x1] - integral[y1 * stride + x0] + integral[y0 * stride + x0]
+                let n = integralCount[y1 * stride + x1] - integralCount[y0 * stride + x1]
+                    - integralCount[y1 * stride + x0] + integralCount[y0 * stride + x0]
+                let threshold = n > 0 ? 0.75 * (s / n) + 0.25 * globalMean : globalMean
+                if v < threshold { modules.storage[y * w + x] = 1 }
+                confidence[y * w + x] = abs(v - threshold)
             }
         }
         return (modules, confidence)
