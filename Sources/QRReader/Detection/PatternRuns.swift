@@ -90,35 +90,39 @@ enum PatternRuns {
     /// may end at the border).
     static func runs(in image: BinaryImage, fromX x0: Int, y y0: Int, dx: Int, dy: Int, count: Int, maxRun: Int) -> RunLengths? {
         guard image.contains(x0, y0) else { return nil }
-        var result = RunLengths(count: count)
-        var color = image.isDark(x0, y0)
-        var index = 0
-        var length = 0
-        var x = x0, y = y0
-        while true {
-            if !image.contains(x, y) {
-                // The image border ends the last run; earlier runs must be complete.
-                guard index == count - 1 && length > 0 else { return nil }
-                result[index] = Double(length)
-                return result
+        // How many pixels of the line lie inside, the start included: the border is checked once, not at
+        // every pixel (this runs for every row hit of the finder scan).
+        func inside(_ start: Int, _ step: Int, _ size: Int) -> Int { step > 0 ? size - start : step < 0 ? start + 1 : .max }
+        let pixels = min(inside(x0, dx, image.width), inside(y0, dy, image.height))
+        let stride = dy * image.width + dx
+        return image.bits.withUnsafeBufferPointer { bits -> RunLengths? in
+            var result = RunLengths(count: count)
+            var offset = y0 * image.width + x0
+            var color = bits[offset]
+            var index = 0
+            var length = 0
+            for _ in 0..<pixels {
+                let pixel = bits[offset]
+                if pixel != color {
+                    result[index] = Double(length)
+                    index += 1
+                    if index == count { return result }
+                    color = pixel
+                    length = 0
+                }
+                length += 1
+                if length > maxRun {
+                    // The last run only has to be there: it may merge with dark modules beyond.
+                    guard index == count - 1 else { return nil }
+                    result[index] = Double(length)
+                    return result
+                }
+                offset &+= stride
             }
-            let dark = image.isDark(x, y)
-            if dark != color {
-                result[index] = Double(length)
-                index += 1
-                if index == count { return result }
-                color = dark
-                length = 0
-            }
-            length += 1
-            if length > maxRun {
-                // The last run only has to be there: it may merge with dark modules beyond.
-                guard index == count - 1 else { return nil }
-                result[index] = Double(length)
-                return result
-            }
-            x += dx
-            y += dy
+            // The image border ends the last run; earlier runs must be complete.
+            guard index == count - 1 && length > 0 else { return nil }
+            result[index] = Double(length)
+            return result
         }
     }
 

@@ -20,7 +20,7 @@ enum ModuleSampler {
             var centres = [Point]()
             centres.reserveCapacity(w * h)
             for y in 0..<h {
-                for x in 0..<w { centres.append(grid.pixel(Double(x) - 0.5, Double(y) - 0.5)) }
+                grid.forEachPixel(alongRow: Double(y) - 0.5, from: -0.5, count: w) { _, centre in centres.append(centre) }
             }
             self.centres = centres
         }
@@ -51,8 +51,7 @@ enum ModuleSampler {
         var modules = BitMatrix(width: w, height: h)
         modules.storage.withUnsafeMutableBufferPointer { out in
             for y in 0..<h {
-                for x in 0..<w {
-                    let p = grid.pixel(Double(x) + 0.5, Double(y) + 0.5)
+                grid.forEachPixel(alongRow: Double(y) + 0.5, from: 0.5, count: w) { x, p in
                     out[y * w + x] = image.isDark(at: p.x, p.y) ? 1 : 0
                 }
             }

@@ -73,6 +73,25 @@ struct SamplingGrid: Sendable {
         return tiles.cells[j * (tiles.anchors.count - 1) + i].apply(Point(x, y))
     }
 
+    /// Calls `body` with k and the pixel position of module coordinates (x0 + k, y), for k in 0..<count in
+    /// order: ``pixel(_:_:)`` of each, with the tile found once per row and then moved along, not searched
+    /// for at every point (the samplers place every module of a symbol this way).
+    @inline(__always)
+    func forEachPixel(alongRow y: Double, from x0: Double, count: Int, _ body: (_ k: Int, _ pixel: Point) -> Void) {
+        guard let tiles else {
+            for k in 0..<count { body(k, transform.apply(Point(x0 + Double(k), y))) }
+            return
+        }
+        let n = tiles.anchors.count - 1
+        var (i, j) = tiles.cell(x0, y)
+        for k in 0..<count {
+            let x = x0 + Double(k)
+            // The anchors rise along the row, so the cell is found by moving on from the last one.
+            while i < n - 1 && x >= tiles.anchors[i + 1] { i += 1 }
+            body(k, tiles.cells[j * n + i].apply(Point(x, y)))
+        }
+    }
+
     /// The one homography that places module coordinates (x, y), and the box of module coordinates where
     /// it is the one (unbounded on the sides of the outer cells, which extrapolate).
     func piece(at x: Double, _ y: Double) -> (transform: PerspectiveTransform, x: Range<Double>, y: Range<Double>) {
