@@ -150,33 +150,38 @@ enum PatternRuns {
         guard image.contains(x, y), direction.x.isFinite, direction.y.isFinite,
               let limit = (maxRun * Double(count) + 2).pixelIndex(clampedTo: 0...(4 * (image.width + image.height)))
         else { return nil }
-        var color = image.isDark(at: x, y)
-        var index = 0
-        var length = 0.0
-        for _ in 0..<limit {
-            guard image.contains(x, y) else {
-                guard index == count - 1 && length > 0 else { return nil }
-                result[index] = length
-                return result
+        return image.bits.withUnsafeBufferPointer { bits -> RunLengths? in
+            // Each step checks the border once and then reads the pixel unchecked (these rays are cast 48
+            // times around every finder pattern whose square is fitted).
+            let width = image.width
+            var color = bits[Int(y) * width + Int(x)]
+            var index = 0
+            var length = 0.0
+            for _ in 0..<limit {
+                guard image.contains(x, y) else {
+                    guard index == count - 1 && length > 0 else { return nil }
+                    result[index] = length
+                    return result
+                }
+                let pixel = bits[Int(y) * width + Int(x)]
+                if pixel != color {
+                    result[index] = length
+                    index += 1
+                    if index == count { return result }
+                    color = pixel
+                    length = 0
+                }
+                length += 1
+                if length > maxRun {
+                    guard index == count - 1 else { return nil }
+                    result[index] = length
+                    return result
+                }
+                x += direction.x
+                y += direction.y
             }
-            let dark = image.isDark(at: x, y)
-            if dark != color {
-                result[index] = length
-                index += 1
-                if index == count { return result }
-                color = dark
-                length = 0
-            }
-            length += 1
-            if length > maxRun {
-                guard index == count - 1 else { return nil }
-                result[index] = length
-                return result
-            }
-            x += direction.x
-            y += direction.y
+            return nil
         }
-        return nil
     }
 
     /// [outer, gap, centre, gap, outer] of a finder-like pattern read through `center` along `direction`
