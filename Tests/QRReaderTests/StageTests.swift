@@ -518,6 +518,23 @@ struct GridRefinementTests {
         }
     }
 
+    @Test func aRowWalkPlacesEveryModuleWherePixelDoes() throws {
+        let (code, scene, flat) = try bulgedSymbol(1)
+        let tiled = try #require(GridRefinement.refined(SamplingGrid(dimension: code.size, transform: flat),
+                                                        binary: BlockBinarizer.binarize(plane(scene))))
+        // Rows that start outside the symbol and cross every cell (and the plain grid as well).
+        for grid in [tiled, SamplingGrid(dimension: code.size, transform: flat)] {
+            for y in [-0.5, 0.5, 7.5, 14.25, Double(code.size) - 0.5, Double(code.size) + 0.5] {
+                var visited = 0
+                grid.forEachPixel(alongRow: y, from: -0.5, count: code.size + 2) { k, pixel in
+                    #expect(pixel == grid.pixel(-0.5 + Double(k), y))
+                    visited += 1
+                }
+                #expect(visited == code.size + 2)
+            }
+        }
+    }
+
     @Test func timingPatternsRedrawTheColumnsOfALabelRoundABottle() throws {
         let (code, scene) = try bottleLabel(2)
         let binary = BlockBinarizer.binarize(plane(scene))
