@@ -182,16 +182,37 @@ enum SymbolLocator {
         if dimension < 45 && exact == nil {
             let corner = primary.apply(Point(d, d))
             let step = moduleSize * 0.8
+            var nudges: [SamplingGrid] = []
             for (du, dv) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0), (1, 1), (-1, -1), (1, -1), (-1, 1)] {
                 let moved = corner + u * (du * step) + v * (dv * step)
                 if let nudged = PerspectiveTransform(
                     from: [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(d, d), Point(3.5, d - 3.5)],
                     to: [tl.center, tr.center, moved, bl.center]) {
-                    grids.append(SamplingGrid(dimension: dimension, transform: nudged))
+                    nudges.append(SamplingGrid(dimension: dimension, transform: nudged))
                 }
             }
+            // The search above missed the alignment pattern (blurred or bent out of shape), but the nudge
+            // that places it best is likeliest to be right: those first.
+            if dimension > 21 {
+                let scores = nudges.map { alignmentScore($0, in: image) }
+                nudges = nudges.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }.map { nudges[$0] }
+            }
+            grids += nudges
         }
         return grids
+    }
+
+    /// How many of the 25 modules of the bottom-right alignment pattern read as they should through `grid`.
+    private static func alignmentScore(_ grid: SamplingGrid, in image: BinaryImage) -> Int {
+        let centre = Double(grid.width) - 6.5
+        var matches = 0
+        for dy in -2...2 {
+            for dx in -2...2 {
+                let p = grid.pixel(centre + Double(dx), centre + Double(dy))
+                if image.isDark(at: p.x, p.y) == (max(abs(dx), abs(dy)) != 1) { matches += 1 }
+            }
+        }
+        return matches
     }
 
     /// Dimension from the distance between two finder patterns and the module size measured along the line
