@@ -96,33 +96,13 @@ enum PatternRuns {
         let pixels = min(inside(x0, dx, image.width), inside(y0, dy, image.height))
         let stride = dy * image.width + dx
         return image.bits.withUnsafeBufferPointer { bits -> RunLengths? in
-            var result = RunLengths(count: count)
             var offset = y0 * image.width + x0
-            var color = bits[offset]
-            var index = 0
-            var length = 0
+            var tally = RunTally(count: count, color: bits[offset], maxRun: Double(maxRun))
             for _ in 0..<pixels {
-                let pixel = bits[offset]
-                if pixel != color {
-                    result[index] = Double(length)
-                    index += 1
-                    if index == count { return result }
-                    color = pixel
-                    length = 0
-                }
-                length += 1
-                if length > maxRun {
-                    // The last run only has to be there: it may merge with dark modules beyond.
-                    guard index == count - 1 else { return nil }
-                    result[index] = Double(length)
-                    return result
-                }
+                if case let .finished(runs) = tally.add(bits[offset]) { return runs }
                 offset &+= stride
             }
-            // The image border ends the last run; earlier runs must be complete.
-            guard index == count - 1 && length > 0 else { return nil }
-            result[index] = Double(length)
-            return result
+            return tally.atBorder
         }
     }
 
@@ -145,7 +125,6 @@ enum PatternRuns {
     /// at a time: the first run has the start pixel's colour. Nil if a run before the last exceeds `maxRun`
     /// or the image ends before `count` runs are complete.
     static func runs(in image: BinaryImage, from start: Point, direction: Point, count: Int, maxRun: Double) -> RunLengths? {
-        var result = RunLengths(count: count)
         var x = start.x, y = start.y
         guard image.contains(x, y), direction.x.isFinite, direction.y.isFinite,
               let limit = (maxRun * Double(count) + 2).pixelIndex(clampedTo: 0...(4 * (image.width + image.height)))
@@ -154,29 +133,10 @@ enum PatternRuns {
             // Each step checks the border once and then reads the pixel unchecked (these rays are cast 48
             // times around every finder pattern whose square is fitted).
             let width = image.width
-            var color = bits[Int(y) * width + Int(x)]
-            var index = 0
-            var length = 0.0
+            var tally = RunTally(count: count, color: bits[Int(y) * width + Int(x)], maxRun: maxRun)
             for _ in 0..<limit {
-                guard image.contains(x, y) else {
-                    guard index == count - 1 && length > 0 else { return nil }
-                    result[index] = length
-                    return result
-                }
-                let pixel = bits[Int(y) * width + Int(x)]
-                if pixel != color {
-                    result[index] = length
-                    index += 1
-                    if index == count { return result }
-                    color = pixel
-                    length = 0
-                }
-                length += 1
-                if length > maxRun {
-                    guard index == count - 1 else { return nil }
-                    result[index] = length
-                    return result
-                }
+                guard image.contains(x, y) else { return tally.atBorder }
+                if case let .finished(runs) = tally.add(bits[Int(y) * width + Int(x)]) { return runs }
                 x += direction.x
                 y += direction.y
             }
@@ -191,5 +151,59 @@ enum PatternRuns {
               let backward = runs(in: image, from: center, direction: direction * -1, count: 3, maxRun: maxRun)
         else { return nil }
         return RunLengths(backward[2], backward[1], forward[0] + backward[0] - 1, forward[1], forward[2])
+    }
+}
+
+/// Run lengths counted one pixel at a time along a line, for both run readers of ``PatternRuns``: each pixel
+/// extends the current run or starts the next. The count is finished once `count` runs are complete, or when
+/// a run grows past `maxRun` (allowed only for the last run, which may merge with dark modules beyond).
+private struct RunTally {
+    enum Step {
+        case reading
+        /// The runs, or nil when a run before the last grew too long.
+        case finished(RunLengths?)
+    }
+
+    private var runs: RunLengths
+    private var color: UInt8
+    private var index = 0
+    /// Counted in whole pixels (an integer addition per pixel, not a floating-point one).
+    private var length = 0
+    /// The longest run within `maxRun`, in whole pixels (no limit when `maxRun` is not a number).
+    private let longest: Int
+
+    /// A count whose first run has the colour `color` (of the line's first pixel).
+    init(count: Int, color: UInt8, maxRun: Double) {
+        runs = RunLengths(count: count)
+        self.color = color
+        // Below zero every run is too long, as with a limit of −1.
+        longest = maxRun.isNaN || maxRun >= Double(Int.max) ? .max : Int(max(maxRun, -1).rounded(.down))
+    }
+
+    /// Counts the line's next pixel.
+    @inline(__always)
+    mutating func add(_ pixel: UInt8) -> Step {
+        if pixel != color {
+            runs[index] = Double(length)
+            index += 1
+            if index == runs.count { return .finished(runs) }
+            color = pixel
+            length = 0
+        }
+        length += 1
+        if length > longest {
+            guard index == runs.count - 1 else { return .finished(nil) }
+            runs[index] = Double(length)
+            return .finished(runs)
+        }
+        return .reading
+    }
+
+    /// The runs when the image's border ends the line: it ends the last run; earlier runs must be complete.
+    var atBorder: RunLengths? {
+        guard index == runs.count - 1 && length > 0 else { return nil }
+        var ended = runs
+        ended[index] = Double(length)
+        return ended
     }
 }

@@ -83,7 +83,8 @@ struct SamplingGrid: Sendable {
             return
         }
         let n = tiles.anchors.count - 1
-        var (i, j) = tiles.cell(x0, y)
+        let (first, j) = tiles.cell(x0, y)
+        var i = first
         for k in 0..<count {
             let x = x0 + Double(k)
             // The anchors rise along the row, so the cell is found by moving on from the last one.

@@ -192,27 +192,18 @@ enum SymbolLocator {
                 }
             }
             // The search above missed the alignment pattern (blurred or bent out of shape), but the nudge
-            // that places it best is likeliest to be right: those first.
+            // that places it best (the most of its 25 modules read right) is likeliest to be right: those first.
             if dimension > 21 {
-                let scores = nudges.map { alignmentScore($0, in: image) }
+                let centre = dimension - 7
+                let pattern = (-2...2).flatMap { dy in
+                    (-2...2).map { dx in (x: centre + dx, y: centre + dy, dark: max(abs(dx), abs(dy)) != 1) }
+                }
+                let scores = nudges.map { GridCheck.score($0, binary: image, expected: pattern) }
                 nudges = nudges.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }.map { nudges[$0] }
             }
             grids += nudges
         }
         return grids
-    }
-
-    /// How many of the 25 modules of the bottom-right alignment pattern read as they should through `grid`.
-    private static func alignmentScore(_ grid: SamplingGrid, in image: BinaryImage) -> Int {
-        let centre = Double(grid.width) - 6.5
-        var matches = 0
-        for dy in -2...2 {
-            for dx in -2...2 {
-                let p = grid.pixel(centre + Double(dx), centre + Double(dy))
-                if image.isDark(at: p.x, p.y) == (max(abs(dx), abs(dy)) != 1) { matches += 1 }
-            }
-        }
-        return matches
     }
 
     /// Dimension from the distance between two finder patterns and the module size measured along the line
