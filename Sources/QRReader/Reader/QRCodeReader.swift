@@ -164,14 +164,15 @@ public struct QRCodeReader: Sendable {
             guard !left.isEmpty, left.count <= Session.maximumPartners else { continue }
             let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: pass.binary.width, height: pass.binary.height)
             if regions?.isEmpty == true { continue }
-            session.search(Session.DamagedSearch(partners: left, regions: regions, anywhere: false),
+            session.search(Session.DamagedSearch(partners: left, regions: regions, anywhere: false, inLocalThresholds: pass.isLocalThresholds),
                            plane: pass.plane, binary: pass.binary, scale: pass.scale)
         }
         if session.results.isEmpty && !session.isDone, let darkest = darkestChannel() {
             session.scan(crop(darkest).plane, scale: 1, inverted: false, binarizer: .global)
         }
         if session.results.isEmpty, let binary = session.localThresholds {
-            session.search(Session.DamagedSearch(partners: [], regions: nil, anywhere: true), plane: plane, binary: binary, scale: 1)
+            session.search(Session.DamagedSearch(partners: [], regions: nil, anywhere: true, inLocalThresholds: true),
+                           plane: plane, binary: binary, scale: 1)
         }
         return placed(session.results, by: origin)
     }
@@ -226,11 +227,23 @@ private struct Session {
     /// The passes with local thresholds on the picture as it is (not inverted) that left finder patterns
     /// unaccounted for: their planes, binary images and scales, and those patterns. Damage is in print:
     /// in the corpus, no pass with a global threshold or inverted found more with allowances for it.
-    private(set) var unexplainedPasses: [(plane: LuminancePlane, binary: BinaryImage, scale: Double, patterns: [FinderPattern])] = []
+    private(set) var unexplainedPasses: [(plane: LuminancePlane, binary: BinaryImage, scale: Double, patterns: [FinderPattern],
+                                          isLocalThresholds: Bool)] = []
 
     /// The local thresholds of the picture itself (scale 1, not inverted), kept from the pass that made
     /// them for a search for damaged patterns anywhere.
     private(set) var localThresholds: BinaryImage?
+
+    /// Whether a pass thresholds as the one whose binary image is ``localThresholds``.
+    private static func makesLocalThresholds(_ binarizer: Binarizer, scale: Double, inverted: Bool) -> Bool {
+        binarizer == .block(.usual) && scale == 1 && !inverted
+    }
+
+    /// What the searches for damaged patterns in ``localThresholds`` did, for the search anywhere that ends a
+    /// read in the same binary image: the patterns of a scan of the whole picture, when a search near partners
+    /// made one (its regions covered most of the picture), and the sets tried, by their patterns' centres.
+    /// The same sets in the same binary image decode no better a second time.
+    private var localDamagedScan: (patterns: [FinderPattern]?, triedSets: Set<[Point]>) = (nil, [])
 
     /// The most patterns left unaccounted for by a pass that a search for damaged patterns completes.
     static let maximumPartners = 16
@@ -251,6 +264,8 @@ private struct Session {
         /// ...then, if set, the other sets with a damaged pattern. Each set is tried only if the first look
         /// at its timing patterns passes.
         let anywhere: Bool
+        /// Whether the search is in ``localThresholds``.
+        let inLocalThresholds: Bool
     }
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
@@ -284,7 +299,7 @@ private struct Session {
         case let .block(flatBlocks): BlockBinarizer.binarize(plane, flatBlocks: flatBlocks)
         case .global: GlobalBinarizer.binarize(plane)
         }
-        if binarizer == .block(.usual) && scale == 1 && !inverted { localThresholds = binary }
+        if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) { localThresholds = binary }
         scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil, speculative: speculative)
     }
 
@@ -346,7 +361,8 @@ private struct Session {
                 leftovers = !inSets.isEmpty
                 let unexplained = Set(inSets + paired)
                 if !unexplained.isEmpty && damaged == nil && binarizer != .global && !inverted {
-                    unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] }))
+                    unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] },
+                                              Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted)))
                 }
             }
         }
@@ -451,9 +467,13 @@ private struct Session {
 
     /// The patterns of a search for damaged finder patterns, the search's partners first, and its sets:
     /// first those in which a damaged pattern completes two partners, then, if the search is for damaged
-    /// patterns anywhere, the other sets with one.
-    private func damagedSets(_ search: DamagedSearch, in binary: BinaryImage) -> ([FinderPattern], [FinderPatternSet]) {
-        let near = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true, regions: search.regions)
+    /// patterns anywhere, the other sets with one. In ``localThresholds``, a scan of the whole picture is made
+    /// once, and sets an earlier search there tried are left out.
+    private mutating func damagedSets(_ search: DamagedSearch, in binary: BinaryImage) -> ([FinderPattern], [FinderPatternSet]) {
+        let wholeLocalScan = search.inLocalThresholds && search.regions == nil
+        let near = (wholeLocalScan ? localDamagedScan.patterns : nil)
+            ?? FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true, regions: search.regions)
+        if wholeLocalScan { localDamagedScan.patterns = near }
         // A pattern found again where a partner is is that partner.
         let patterns = search.partners + near.filter { pattern in
             !search.partners.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
@@ -464,7 +484,11 @@ private struct Session {
             let tried = Set(sets.map(\.indices))
             sets += FinderPatternGrouper.damagedSets(from: patterns).lazy.filter { !tried.contains($0.indices) }.prefix(Self.maximumDamagedSets)
         }
-        return (patterns, sets)
+        guard search.inLocalThresholds else { return (patterns, sets) }
+        func centres(_ set: FinderPatternSet) -> [Point] { [set.topLeft.center, set.topRight.center, set.bottomLeft.center] }
+        let untried = sets.filter { !localDamagedScan.triedSets.contains(centres($0)) }
+        localDamagedScan.triedSets.formUnion(untried.map(centres))
+        return (patterns, untried)
     }
 
     private mutating func add(_ result: ReadResult) {
