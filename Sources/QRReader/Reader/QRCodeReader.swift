@@ -470,10 +470,17 @@ private struct Session {
     /// patterns anywhere, the other sets with one. In ``localThresholds``, a scan of the whole picture is made
     /// once, and sets an earlier search there tried are left out.
     private mutating func damagedSets(_ search: DamagedSearch, in binary: BinaryImage) -> ([FinderPattern], [FinderPatternSet]) {
-        let wholeLocalScan = search.inLocalThresholds && search.regions == nil
-        let near = (wholeLocalScan ? localDamagedScan.patterns : nil)
-            ?? FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true, regions: search.regions)
-        if wholeLocalScan { localDamagedScan.patterns = near }
+        let near: [FinderPattern]
+        // Unless something is found first, the search anywhere follows in the local thresholds: when the regions
+        // cover a third of the picture or more (their areas summed), the whole picture is scanned once, for both.
+        let regionsArea = search.regions?.reduce(0) { $0 + $1.width * $1.height } ?? .infinity
+        if search.inLocalThresholds && (search.regions == nil || (results.isEmpty && 3 * regionsArea >= Double(binary.width * binary.height))) {
+            let whole = localDamagedScan.patterns ?? FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true)
+            localDamagedScan.patterns = whole
+            near = search.regions.map { regions in whole.filter { pattern in regions.contains { $0.contains(pattern.center) } } } ?? whole
+        } else {
+            near = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true, regions: search.regions)
+        }
         // A pattern found again where a partner is is that partner.
         let patterns = search.partners + near.filter { pattern in
             !search.partners.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
