@@ -29,12 +29,18 @@ enum AlignmentPatternFinder {
             let y = middle + offset
             // Stop once rows are farther away than the best hit.
             if Double(abs(offset)) > bestDistance { break }
+            // The dark runs of the row's stretch [x0, x1], which lies inside the image: read unchecked.
+            let row = y * image.width
             var x = x0
             while x <= x1 {
                 // A light–dark–light run triple with each part about one module.
-                guard image.isDark(x, y) else { x += 1; continue }
                 var end = x
-                while end <= x1 && image.isDark(end, y) { end += 1 }
+                image.bits.withUnsafeBufferPointer { bits in
+                    while x <= x1 && bits[row + x] == 0 { x += 1 }
+                    end = x
+                    while end <= x1 && bits[row + end] != 0 { end += 1 }
+                }
+                guard x <= x1 else { break }
                 let run = end - x
                 // A light run of about a module on each side, cheap to check on the row, before the
                 // ray casting of `confirm`: data areas are full of module-sized dark runs.
@@ -77,18 +83,15 @@ enum AlignmentPatternFinder {
         var center = Point(x, y)
         let maxRun = m * 3 + 2
         for direction in refinementDirections {
-            guard let runs = PatternRuns.symmetricRuns(in: image, center: center, direction: direction, maxRun: maxRun),
-                  core(runs, m)
+            guard let read = PatternRuns.symmetricRuns(in: image, center: center, direction: direction, maxRun: maxRun),
+                  core(read.runs, m)
             else { return nil }
             // Re-centre along this direction on the middle of the dark core.
-            guard let forward = PatternRuns.runs(in: image, from: center, direction: direction, count: 1, maxRun: maxRun),
-                  let backward = PatternRuns.runs(in: image, from: center, direction: direction * -1, count: 1, maxRun: maxRun)
-            else { return nil }
-            center = center + direction * ((forward[0] - backward[0]) / 2)
+            center = center + direction * read.centerOffset
         }
         // Along a diagonal the runs stretch by up to √2 depending on rotation: check their ratio only.
         let diagonal = Point(0.5.squareRoot(), 0.5.squareRoot())
-        guard let runs = PatternRuns.symmetricRuns(in: image, center: center, direction: diagonal, maxRun: maxRun * 1.5),
+        guard let runs = PatternRuns.symmetricRuns(in: image, center: center, direction: diagonal, maxRun: maxRun * 1.5)?.runs,
               let module = PatternRuns.moduleSize(runs.slice(1..<4), pattern: RunLengths(1, 1, 1), tolerance: 0.7),
               module > m * 0.5, module < m * 2, runs[0] > 0, runs[4] > 0
         else { return nil }

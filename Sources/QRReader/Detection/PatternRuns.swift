@@ -145,12 +145,15 @@ enum PatternRuns {
     }
 
     /// [outer, gap, centre, gap, outer] of a finder-like pattern read through `center` along `direction`
-    /// (unit vector), in pixels.
-    static func symmetricRuns(in image: BinaryImage, center: Point, direction: Point, maxRun: Double) -> RunLengths? {
+    /// (unit vector), in pixels, and how far the centre run's midpoint lies from `center` along `direction`.
+    static func symmetricRuns(in image: BinaryImage, center: Point, direction: Point, maxRun: Double)
+        -> (runs: RunLengths, centerOffset: Double)?
+    {
         guard let forward = runs(in: image, from: center, direction: direction, count: 3, maxRun: maxRun),
               let backward = runs(in: image, from: center, direction: direction * -1, count: 3, maxRun: maxRun)
         else { return nil }
-        return RunLengths(backward[2], backward[1], forward[0] + backward[0] - 1, forward[1], forward[2])
+        return (RunLengths(backward[2], backward[1], forward[0] + backward[0] - 1, forward[1], forward[2]),
+                (forward[0] - backward[0]) / 2)
     }
 }
 

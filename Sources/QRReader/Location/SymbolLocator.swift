@@ -227,7 +227,7 @@ enum SymbolLocator {
         let direction = (target - pattern.center).normalized
         guard let read = PatternRuns.symmetricRuns(in: image, center: pattern.center, direction: direction,
                                                    maxRun: pattern.size * 2),
-              let runs = FinderPatternFinder.finderRuns(read, tolerance: 0.8, clipping: pattern.isDamaged)?.runs
+              let runs = FinderPatternFinder.finderRuns(read.runs, tolerance: 0.8, clipping: pattern.isDamaged)?.runs
         else { return nil }
         // The outer runs are the least reliable (they may merge with neighbours): weigh them half.
         return (2 * runs.total - runs[0] - runs[4]) / 12
