@@ -36,14 +36,25 @@ enum MicroQRLocator {
                 if mirrored { corners = [corners[0], corners[3], corners[2], corners[1]] }
                 guard let transform = PerspectiveTransform(from: unit, to: corners) else { continue }
                 var best: (format: MicroQRDecoder.Format, size: Int)?
-                for offset in offsets {
-                    for useLuminance in [false, true] where !useLuminance || threshold != nil {
-                        func isDark(_ x: Int, _ y: Int) -> Bool {
-                            let p = transform.apply(Point(Double(x) + 0.5 + offset.x, Double(y) + 0.5 + offset.y))
+                // A format read without error cannot be bettered.
+                for offset in offsets where best?.format.distance != 0 {
+                    // Where the timing modules lie, for both readings: most orientations fail on them.
+                    let timingPoints = timing.map { transform.apply(Point(Double($0.0) + 0.5 + offset.x, Double($0.1) + 0.5 + offset.y)) }
+                    for useLuminance in [false, true] where (!useLuminance || threshold != nil) && best?.format.distance != 0 {
+                        func isDark(at p: Point) -> Bool {
                             if useLuminance, let threshold { return (plane.sample(p.x, p.y) ?? 255) < threshold }
                             return image.isDark(at: p.x, p.y)
                         }
-                        guard timing.count(where: { isDark($0.0, $0.1) == $0.2 }) >= 5,
+                        func isDark(_ x: Int, _ y: Int) -> Bool {
+                            isDark(at: transform.apply(Point(Double(x) + 0.5 + offset.x, Double(y) + 0.5 + offset.y)))
+                        }
+                        // At most one timing module may read wrong: stop at the second.
+                        var misread = 0
+                        for (point, module) in zip(timingPoints, timing) where isDark(at: point) != module.2 {
+                            misread += 1
+                            if misread > 1 { break }
+                        }
+                        guard misread <= 1,
                               let format = MicroQRDecoder.readFormat(isDark),
                               format.distance < (best?.format.distance ?? 4)
                         else { continue }
