@@ -209,6 +209,63 @@ struct FinderPatternTests {
         #expect(patterns.allSatisfy { $0.moduleSize < 2 })
     }
 
+    /// Both run readers (whole-pixel lines and rays) against a plain count on random lines: the same runs,
+    /// the last one cut one pixel past `maxRun` or ended by the border, and nil when an earlier one is.
+    @Test func runReadersCountRunsAsAPlainCountDoes() {
+        var random = SeededGenerator(seed: 7)
+        let (width, height) = (40, 30)
+        // Runs of 1–6 pixels, so that some exceed the limits below and some lines end at the border.
+        var bits = [UInt8](repeating: 0, count: width * height)
+        var color: UInt8 = 0, left = 0
+        for i in bits.indices {
+            if left == 0 { color ^= 1; left = Int.random(in: 1...6, using: &random) }
+            bits[i] = color
+            left -= 1
+        }
+        let image = BinaryImage(width: width, height: height, bits: bits)
+        func plainCount(x: Int, y: Int, dx: Int, dy: Int, count: Int, maxRun: Int) -> RunLengths? {
+            var runs = RunLengths(count: count)
+            var (x, y, index, length) = (x, y, 0, 0)
+            let color0 = image.isDark(x, y)
+            while image.contains(x, y) {
+                if image.isDark(x, y) != ((index % 2 == 0) == color0) {
+                    runs[index] = Double(length)
+                    index += 1
+                    if index == count { return runs }
+                    length = 0
+                }
+                length += 1
+                if length > maxRun {
+                    guard index == count - 1 else { return nil }
+                    runs[index] = Double(length)
+                    return runs
+                }
+                (x, y) = (x + dx, y + dy)
+            }
+            guard index == count - 1 else { return nil }
+            runs[index] = Double(length)
+            return runs
+        }
+        func lengths(_ runs: RunLengths?) -> [Double]? { runs.map { r in (0..<r.count).map { r[$0] } } }
+        var compared = (found: 0, missing: 0)
+        for _ in 0..<2000 {
+            let (x, y) = (Int.random(in: 0..<width, using: &random), Int.random(in: 0..<height, using: &random))
+            let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1)][Int.random(in: 0..<6, using: &random)]
+            let count = Int.random(in: 1...5, using: &random), maxRun = Int.random(in: 2...8, using: &random)
+            let expected = lengths(plainCount(x: x, y: y, dx: dx, dy: dy, count: count, maxRun: maxRun))
+            #expect(lengths(PatternRuns.runs(in: image, fromX: x, y: y, dx: dx, dy: dy, count: count, maxRun: maxRun)) == expected)
+            if dx == 0 || dy == 0 {
+                // A ray from the pixel's centre along an axis crosses the same pixels.
+                let ray = PatternRuns.runs(in: image, from: Point(Double(x) + 0.5, Double(y) + 0.5),
+                                           direction: Point(Double(dx), Double(dy)), count: count, maxRun: Double(maxRun))
+                #expect(lengths(ray) == expected)
+            }
+            if expected == nil { compared.missing += 1 } else { compared.found += 1 }
+        }
+        // Both outcomes occur often enough for the comparison to mean something.
+        #expect(compared.found > 300 && compared.missing > 300)
+    }
+
     @Test func sheetOfLabelsGroupsEverySymbol() throws {
         var scene = SyntheticScene(width: 640, height: 480)
         for row in 0..<3 {

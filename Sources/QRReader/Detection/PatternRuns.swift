@@ -95,14 +95,34 @@ enum PatternRuns {
         func inside(_ start: Int, _ step: Int, _ size: Int) -> Int { step > 0 ? size - start : step < 0 ? start + 1 : .max }
         let pixels = min(inside(x0, dx, image.width), inside(y0, dy, image.height))
         let stride = dy * image.width + dx
+        // A run is too long at one pixel past `maxRun` (below zero, at its first pixel).
+        let tooLong = maxRun == .max ? .max : max(maxRun, -1) + 1
         return image.bits.withUnsafeBufferPointer { bits -> RunLengths? in
             var offset = y0 * image.width + x0
-            var tally = RunTally(count: count, color: bits[offset], maxRun: Double(maxRun))
-            for _ in 0..<pixels {
-                if case let .finished(runs) = tally.add(bits[offset]) { return runs }
-                offset &+= stride
+            var left = pixels
+            var color = bits[offset]
+            var runs = RunLengths(count: count)
+            for index in 0..<count {
+                // One run at a time, in a tight loop (this reads every confirmation line of the finder scan):
+                // its pixels up to the border or one past the longest allowed.
+                let end = min(left, max(tooLong, 1))
+                var length = 0
+                while length < end && bits[offset] == color {
+                    length &+= 1
+                    offset &+= stride
+                }
+                left -= length
+                // Too long, or ended by the border: only the last run may be.
+                if length >= tooLong || left == 0 {
+                    guard index == count - 1, length > 0 else { return nil }
+                    runs[index] = Double(length)
+                    return runs
+                }
+                runs[index] = Double(length)
+                // Pixels are 0 or 1: the next run has the other colour.
+                color ^= 1
             }
-            return tally.atBorder
+            return runs
         }
     }
 
@@ -129,19 +149,28 @@ enum PatternRuns {
         guard image.contains(x, y), direction.x.isFinite, direction.y.isFinite,
               let limit = (maxRun * Double(count) + 2).pixelIndex(clampedTo: 0...(4 * (image.width + image.height)))
         else { return nil }
+        // These rays are cast 48 times around every finder pattern whose square is fitted: the steps that
+        // surely stay inside read their pixels without checking the border, the rest check it once each.
+        let inside = min(stepsInside(x, direction.x, image.width, limit: limit), stepsInside(y, direction.y, image.height, limit: limit))
         return image.bits.withUnsafeBufferPointer { bits -> RunLengths? in
-            // Each step checks the border once and then reads the pixel unchecked (these rays are cast 48
-            // times around every finder pattern whose square is fitted).
             let width = image.width
             var tally = RunTally(count: count, color: bits[Int(y) * width + Int(x)], maxRun: maxRun)
-            for _ in 0..<limit {
-                guard image.contains(x, y) else { return tally.atBorder }
+            for step in 0..<limit {
+                guard step < inside || image.contains(x, y) else { return tally.atBorder }
                 if case let .finished(runs) = tally.add(bits[Int(y) * width + Int(x)]) { return runs }
                 x += direction.x
                 y += direction.y
             }
             return nil
         }
+    }
+
+    /// How many steps of `step` from `start` (inside 0..<`size`) surely stay inside, at most `limit`: the
+    /// margin of two steps and a millionth of a pixel is far above the rounding of the repeated additions.
+    private static func stepsInside(_ start: Double, _ step: Double, _ size: Int, limit: Int) -> Int {
+        let room = step > 0 ? Double(size) - start : start
+        let steps = (room - 1e-6) / abs(step) - 2
+        return steps >= Double(limit) ? limit : max(0, Int(steps))
     }
 
     /// [outer, gap, centre, gap, outer] of a finder-like pattern read through `center` along `direction`
@@ -157,9 +186,11 @@ enum PatternRuns {
     }
 }
 
-/// Run lengths counted one pixel at a time along a line, for both run readers of ``PatternRuns``: each pixel
-/// extends the current run or starts the next. The count is finished once `count` runs are complete, or when
-/// a run grows past `maxRun` (allowed only for the last run, which may merge with dark modules beyond).
+/// Run lengths counted one pixel at a time along a ray (``PatternRuns/runs(in:from:direction:count:maxRun:)``),
+/// whose fractional steps make every pixel a separate read: each pixel extends the current run or starts the
+/// next (counted a run at a time, as the whole-pixel reader counts, rays were no faster). The count is
+/// finished once `count` runs are complete, or when a run grows past `maxRun` (allowed only for the last run,
+/// which may merge with dark modules beyond).
 private struct RunTally {
     enum Step {
         case reading
