@@ -241,8 +241,8 @@ private struct Session {
 
     /// What the searches for damaged patterns in ``localThresholds`` did, for the search anywhere that ends a
     /// read in the same binary image: the patterns of a scan of the whole picture, when a search near partners
-    /// made one (its regions covered most of the picture), and the sets tried, by their patterns' centres.
-    /// The same sets in the same binary image decode no better a second time.
+    /// made one (see ``damagedSets(_:in:)``), and the sets tried, by their patterns' centres. The same sets in
+    /// the same binary image decode no better a second time.
     private var localDamagedScan: (patterns: [FinderPattern]?, triedSets: Set<[Point]>) = (nil, [])
 
     /// The most patterns left unaccounted for by a pass that a search for damaged patterns completes.
