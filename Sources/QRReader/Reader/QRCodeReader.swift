@@ -276,9 +276,6 @@ private struct Session {
     private var passNumber = 0
     /// The areas of the grids refined so far (``GridRefinement``), one per symbol.
     private var refinedAreas: [Quadrilateral] = []
-    /// The finder patterns full-scale passes tried alone as Micro QR or rMQR symbols: centres and module
-    /// sizes in pixels of the searched image, and the polarity.
-    private var singlesTried: [(center: Point, moduleSize: Double, inverted: Bool)] = []
 
     init(options: ReaderOptions, deadline: ContinuousClock.Instant?) {
         self.options = options
@@ -436,18 +433,7 @@ private struct Session {
         guard !single.isEmpty, damaged == nil else { return }
         for (index, pattern) in patterns.enumerated() where !used.contains(index) && !timed.contains(index) && !explained.contains(index) {
             if isDone { return }
-            let place = (center: pattern.center * scale, moduleSize: pattern.moduleSize * scale)
-            guard !results.contains(where: { $0.corners.contains(place.center) }) else { continue }
-            // A symbol whose finder a full-scale pass tried reads no better from a plane averaged down (its
-            // modules only get smaller); a pyramid level is for symbols too large to show a finder at full scale.
-            if scale == 1 {
-                singlesTried.append((place.center, place.moduleSize, inverted))
-            } else if singlesTried.contains(where: { tried in
-                tried.inverted == inverted && tried.center.distance(to: place.center) < 2 * tried.moduleSize
-                    && abs(tried.moduleSize - place.moduleSize) < 0.5 * tried.moduleSize
-            }) {
-                continue
-            }
+            guard !results.contains(where: { $0.corners.contains(pattern.center * scale) }) else { continue }
             guard let square = squares.square(of: pattern, index: index, in: binary) else { continue }
             let found = (single.contains(.microQRCode) ? decodeMicro(square, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
                 ?? (single.contains(.rectangularMicroQRCode)
