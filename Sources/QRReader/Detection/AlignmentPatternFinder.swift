@@ -25,38 +25,37 @@ enum AlignmentPatternFinder {
             if middle + k <= y1 { offsets.append(k) }
             k += rowStep
         }
-        for offset in offsets {
-            let y = middle + offset
-            // Stop once rows are farther away than the best hit.
-            if Double(abs(offset)) > bestDistance { break }
-            // The dark runs of the row's stretch [x0, x1], which lies inside the image: read unchecked.
-            let row = y * image.width
-            var x = x0
-            while x <= x1 {
-                // A light–dark–light run triple with each part about one module.
-                var end = x
-                image.bits.withUnsafeBufferPointer { bits in
+        // The rows' stretches [x0, x1] lie inside the image: their pixels are read unchecked.
+        image.bits.withUnsafeBufferPointer { bits in
+            for offset in offsets {
+                let y = middle + offset
+                // Stop once rows are farther away than the best hit.
+                if Double(abs(offset)) > bestDistance { break }
+                let row = y * image.width
+                var x = x0
+                while x <= x1 {
+                    // A light–dark–light run triple with each part about one module.
                     while x <= x1 && bits[row + x] == 0 { x += 1 }
-                    end = x
+                    var end = x
                     while end <= x1 && bits[row + end] != 0 { end += 1 }
-                }
-                guard x <= x1 else { break }
-                let run = end - x
-                // A light run of about a module on each side, cheap to check on the row, before the
-                // ray casting of `confirm`: data areas are full of module-sized dark runs.
-                if Double(run) <= m * 1.8 + 1, Double(run) >= m * 0.4,
-                   lightRunFits(image, y: y, from: x - 1, step: -1, moduleSize: m),
-                   lightRunFits(image, y: y, from: end, step: 1, moduleSize: m) {
-                    let cx = Double(x + end) / 2
-                    if let center = confirm(in: image, x: cx, y: Double(y) + 0.5, moduleSize: m) {
-                        let d = center.distance(to: estimate)
-                        if d < bestDistance && d <= radius {
-                            best = center
-                            bestDistance = d
+                    guard x <= x1 else { break }
+                    let run = end - x
+                    // A light run of about a module on each side, cheap to check on the row, before the
+                    // ray casting of `confirm`: data areas are full of module-sized dark runs.
+                    if Double(run) <= m * 1.8 + 1, Double(run) >= m * 0.4,
+                       lightRunFits(image, y: y, from: x - 1, step: -1, moduleSize: m),
+                       lightRunFits(image, y: y, from: end, step: 1, moduleSize: m) {
+                        let cx = Double(x + end) / 2
+                        if let center = confirm(in: image, x: cx, y: Double(y) + 0.5, moduleSize: m) {
+                            let d = center.distance(to: estimate)
+                            if d < bestDistance && d <= radius {
+                                best = center
+                                bestDistance = d
+                            }
                         }
                     }
+                    x = end
                 }
-                x = end
             }
         }
         return best

@@ -38,16 +38,16 @@ enum MicroQRLocator {
                 var best: (format: MicroQRDecoder.Format, size: Int)?
                 // A format read without error cannot be bettered.
                 for offset in offsets where best?.format.distance != 0 {
+                    // Where module (x, y) is tapped at this offset.
+                    func tap(_ x: Int, _ y: Int) -> Point { transform.apply(Point(Double(x) + 0.5 + offset.x, Double(y) + 0.5 + offset.y)) }
                     // Where the timing modules lie, for both readings: most orientations fail on them.
-                    let timingPoints = timing.map { transform.apply(Point(Double($0.0) + 0.5 + offset.x, Double($0.1) + 0.5 + offset.y)) }
+                    let timingPoints = timing.map { tap($0.0, $0.1) }
                     for useLuminance in [false, true] where (!useLuminance || threshold != nil) && best?.format.distance != 0 {
                         func isDark(at p: Point) -> Bool {
                             if useLuminance, let threshold { return (plane.sample(p.x, p.y) ?? 255) < threshold }
                             return image.isDark(at: p.x, p.y)
                         }
-                        func isDark(_ x: Int, _ y: Int) -> Bool {
-                            isDark(at: transform.apply(Point(Double(x) + 0.5 + offset.x, Double(y) + 0.5 + offset.y)))
-                        }
+                        func isDark(_ x: Int, _ y: Int) -> Bool { isDark(at: tap(x, y)) }
                         // At most one timing module may read wrong: stop at the second.
                         var misread = 0
                         for (point, module) in zip(timingPoints, timing) where isDark(at: point) != module.2 {

@@ -193,10 +193,11 @@ enum SymbolLocator {
             }
             // The search above missed the alignment pattern (blurred or bent out of shape), but the nudge
             // that places it best (the most of its 25 modules read right) is likeliest to be right: those first.
-            if dimension > 21 {
-                let centre = dimension - 7
+            if dimension > 21, let version = Version(size: dimension) {
+                // The pattern's modules as the symbol's template draws them.
+                let modules = SymbolTemplate.of(version).functionPatterns, centre = dimension - 7
                 let pattern = (-2...2).flatMap { dy in
-                    (-2...2).map { dx in (x: centre + dx, y: centre + dy, dark: max(abs(dx), abs(dy)) != 1) }
+                    (-2...2).map { dx in (x: centre + dx, y: centre + dy, dark: modules[centre + dx, centre + dy]) }
                 }
                 let scores = nudges.map { GridCheck.score($0, binary: image, expected: pattern) }
                 nudges = nudges.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }.map { nudges[$0] }

@@ -481,7 +481,8 @@ private struct Session {
         // Unless something is found first, the search anywhere follows in the local thresholds: when the regions
         // cover a third of the picture or more (their areas summed), the whole picture is scanned once, for both.
         let regionsArea = search.regions?.reduce(0) { $0 + $1.width * $1.height } ?? .infinity
-        if search.inLocalThresholds && (search.regions == nil || (results.isEmpty && 3 * regionsArea >= Double(binary.width * binary.height))) {
+        let scansWhole = search.regions == nil || (results.isEmpty && 3 * regionsArea >= Double(binary.width * binary.height))
+        if search.inLocalThresholds && scansWhole {
             let whole = localDamagedScan.patterns ?? FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true)
             localDamagedScan.patterns = whole
             near = search.regions.map { regions in whole.filter { pattern in regions.contains { $0.contains(pattern.center) } } } ?? whole
