@@ -140,7 +140,9 @@ public struct QRCodeReader: Sendable {
                 session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
             }
             if session.mayBeMissingCodes {
-                session.scan(plane, scale: 1, inverted: false, binarizer: .global)
+                // A clean, evenly lit picture can threshold globally exactly as it did locally: the same binary
+                // image shows the same patterns and grids again.
+                session.scan(plane, scale: 1, inverted: false, binarizer: .global, unlessIdenticalTo: session.localThresholds)
             }
             // A code under glare or haze can have less contrast than the local thresholds take for a flat
             // block, and no single threshold fits the light across it: with nothing found, the pyramid's
@@ -297,14 +299,16 @@ private struct Session {
     /// Detects and decodes codes in `plane`; `scale` maps its pixels back to the searched image. The
     /// finder patterns a `speculative` pass leaves unaccounted for ask for no later passes: it looks for
     /// codes where nothing suggested one. Unless `searchedForDamage` is false, a search for damaged finder
-    /// patterns later looks near those it leaves unaccounted for.
+    /// patterns later looks near those it leaves unaccounted for. Nothing is read when the binary image is
+    /// identical to `earlier`, one a pass read from the same plane.
     mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer, speculative: Bool = false,
-                       searchedForDamage: Bool = true) {
+                       searchedForDamage: Bool = true, unlessIdenticalTo earlier: BinaryImage? = nil) {
         guard !isDone else { return }
         let binary = switch binarizer {
         case let .block(flatBlocks): BlockBinarizer.binarize(plane, flatBlocks: flatBlocks)
         case .global: GlobalBinarizer.binarize(plane)
         }
+        if let earlier, binary.isIdentical(to: earlier) { return }
         if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) { localThresholds = binary }
         scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil, speculative: speculative,
              searchedForDamage: searchedForDamage)
