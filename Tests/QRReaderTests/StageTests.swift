@@ -89,6 +89,66 @@ struct BinarizationTests {
         #expect(wrongModules(BlockBinarizer.binarize(level, flatBlocks: .lowContrast)) == 0)
     }
 
+    @Test(arguments: [(40, 40), (47, 61), (64, 45), (203, 157)], [BlockBinarizer.FlatBlocks.usual, .lowContrast])
+    func blockThresholdsMatchTheirRuleComputedPixelByPixel(size: (width: Int, height: Int), flatBlocks: BlockBinarizer.FlatBlocks) {
+        // Flat areas of several levels, edges and noise, in sizes that leave a partial last block (which
+        // overlaps the one before) and an odd block left over from the vectorised pairs.
+        let (width, height) = size
+        var seed: UInt64 = 42
+        let pixels = (0..<(width * height)).map { i -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let x = i % width, y = i / width
+            let base = (x / 11 + y / 7) % 3 == 0 ? 60 : ((x / 13) % 2 == 0 ? 200 : 180)
+            return UInt8(clamping: base + Int(seed >> 60) - (x * y % 29 == 0 ? 40 : 0))
+        }
+        for plane in [LuminancePlane(width: width, height: height, pixels: pixels),
+                      LuminancePlane(width: width, height: height, pixels: pixels).inverted()] {
+            #expect(BlockBinarizer.binarize(plane, flatBlocks: flatBlocks).bits == referenceBlockThresholds(plane, flatBlocks))
+        }
+    }
+
+    /// ``BlockBinarizer``'s rule, one pixel at a time: each 8 × 8 block (the last of a row or column moved
+    /// back inside the image) gets a black point, its mean, or for a flat block a light one unless its
+    /// neighbours above and to the left are darker; a pixel is dark when at or below the mean black point
+    /// of the 5 × 5 blocks around its own (moved inside the grid at its edges).
+    private func referenceBlockThresholds(_ plane: LuminancePlane, _ flatBlocks: BlockBinarizer.FlatBlocks) -> [UInt8] {
+        let width = plane.width, height = plane.height, size = BlockBinarizer.blockSize
+        let blocksX = (width + size - 1) / size, blocksY = (height + size - 1) / size
+        func pixel(_ x: Int, _ y: Int) -> Int { Int(plane.pixels[y * width + x] ^ plane.inversion) }
+        func origin(_ bx: Int, _ by: Int) -> (Int, Int) { (min(bx * size, width - size), min(by * size, height - size)) }
+        var points = [Int](repeating: 0, count: blocksX * blocksY)
+        for by in 0..<blocksY {
+            for bx in 0..<blocksX {
+                let (left, top) = origin(bx, by)
+                let values = (0..<(size * size)).map { pixel(left + $0 % size, top + $0 / size) }
+                let minimum = values.min() ?? 0, maximum = values.max() ?? 0
+                var point = values.reduce(0, +) / (size * size)
+                if maximum - minimum <= flatBlocks.maximumContrast {
+                    point = flatBlocks.lightBlackPoint(darkest: minimum)
+                    if by > 0 && bx > 0 {
+                        let neighbours = (points[(by - 1) * blocksX + bx] + 2 * points[by * blocksX + bx - 1]
+                            + points[(by - 1) * blocksX + bx - 1]) / 4
+                        if minimum < neighbours { point = neighbours }
+                    }
+                }
+                points[by * blocksX + bx] = point
+            }
+        }
+        var bits = [UInt8](repeating: 0, count: width * height)
+        for by in 0..<blocksY {
+            for bx in 0..<blocksX {
+                let cx = min(max(bx, 2), blocksX - 3), cy = min(max(by, 2), blocksY - 3)
+                var sum = 0
+                for dy in -2...2 { for dx in -2...2 { sum += points[(cy + dy) * blocksX + cx + dx] } }
+                let (left, top) = origin(bx, by)
+                for y in top..<(top + size) {
+                    for x in left..<(left + size) { bits[y * width + x] = pixel(x, y) <= Int(UInt8(clamping: sum / 25)) ? 1 : 0 }
+                }
+            }
+        }
+        return bits
+    }
+
     @Test func smallImagesFallBackToTheGlobalThreshold() {
         let tiny = LuminancePlane(width: 12, height: 12, pixels: (0..<144).map { $0 % 2 == 0 ? 0 : 255 })
         let binary = BlockBinarizer.binarize(tiny)

@@ -37,23 +37,12 @@ enum BlockBinarizer {
         plane.pixels.withUnsafeBytes { pixels in
             blackPoints.withUnsafeMutableBufferPointer { points in
                 let maxX = width - blockSize, maxY = height - blockSize
+                let inversion16 = SIMD16<UInt8>(repeating: plane.inversion)
                 for by in 0..<blocksY {
                     let top = min(by * blockSize, maxY)
-                    for bx in 0..<blocksX {
-                        let left = min(bx * blockSize, maxX)
-                        // Eight rows of eight pixels, eight lanes at a time.
-                        var sum = SIMD8<UInt16>(repeating: 0)
-                        var low = SIMD8<UInt8>(repeating: 255), high = SIMD8<UInt8>(repeating: 0)
-                        var offset = top * width + left
-                        for _ in 0..<blockSize {
-                            let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self) ^ inversion
-                            sum &+= SIMD8<UInt16>(truncatingIfNeeded: row)
-                            low = pointwiseMin(low, row)
-                            high = pointwiseMax(high, row)
-                            offset += width
-                        }
-                        let minimum = Int(low.min()), maximum = Int(high.max())
-                        var average = Int(sum.wrappedSum()) >> 6
+                    /// Stores block (bx, by)'s black point from its darkest and lightest pixel and its pixel sum.
+                    @inline(__always) func store(_ bx: Int, minimum: Int, maximum: Int, sum: Int) {
+                        var average = sum >> 6
                         if maximum - minimum <= maximumContrast {
                             // A flat block: assume light unless the neighbours say the area is dark.
                             average = flatBlocks.lightBlackPoint(darkest: minimum)
@@ -64,6 +53,41 @@ enum BlockBinarizer {
                             }
                         }
                         points[by * blocksX + bx] = Int32(average)
+                    }
+                    var bx = 0
+                    // Two blocks side by side at a time, sixteen lanes (each half one block), while both lie
+                    // whole inside the row; the last block of a row may overlap the one before.
+                    while (bx + 2) * blockSize <= width {
+                        var sum = SIMD16<UInt16>(repeating: 0)
+                        var low = SIMD16<UInt8>(repeating: 255), high = SIMD16<UInt8>(repeating: 0)
+                        var offset = top * width + bx * blockSize
+                        for _ in 0..<blockSize {
+                            let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) ^ inversion16
+                            sum &+= SIMD16<UInt16>(truncatingIfNeeded: row)
+                            // (pointwiseMin and pointwiseMax on sixteen lanes were left as calls.)
+                            low.replace(with: row, where: row .< low)
+                            high.replace(with: row, where: row .> high)
+                            offset += width
+                        }
+                        store(bx, minimum: Int(low.lowHalf.min()), maximum: Int(high.lowHalf.max()), sum: Int(sum.lowHalf.wrappedSum()))
+                        store(bx + 1, minimum: Int(low.highHalf.min()), maximum: Int(high.highHalf.max()),
+                              sum: Int(sum.highHalf.wrappedSum()))
+                        bx += 2
+                    }
+                    while bx < blocksX {
+                        // Eight rows of eight pixels, eight lanes at a time.
+                        var sum = SIMD8<UInt16>(repeating: 0)
+                        var low = SIMD8<UInt8>(repeating: 255), high = SIMD8<UInt8>(repeating: 0)
+                        var offset = top * width + min(bx * blockSize, maxX)
+                        for _ in 0..<blockSize {
+                            let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self) ^ inversion
+                            sum &+= SIMD8<UInt16>(truncatingIfNeeded: row)
+                            low = pointwiseMin(low, row)
+                            high = pointwiseMax(high, row)
+                            offset += width
+                        }
+                        store(bx, minimum: Int(low.min()), maximum: Int(high.max()), sum: Int(sum.wrappedSum()))
+                        bx += 1
                     }
                 }
             }
@@ -87,24 +111,42 @@ enum BlockBinarizer {
                 across.withUnsafeBufferPointer { across in
                     let maxX = width - blockSize, maxY = height - blockSize
                     let one = SIMD8<UInt8>(repeating: 1), zero = SIMD8<UInt8>(repeating: 0)
+                    let one16 = SIMD16<UInt8>(repeating: 1), zero16 = SIMD16<UInt8>(repeating: 0)
+                    let inversion16 = SIMD16<UInt8>(repeating: plane.inversion)
                     for by in 0..<blocksY {
                         let top = min(by * blockSize, maxY)
                         let cy = min(max(by, 2), blocksY - 3)
-                        for bx in 0..<blocksX {
-                            let left = min(bx * blockSize, maxX)
-                            // The 5 × 5 blocks around (bx, by), moved inside the grid at its edges.
+                        /// The threshold of block (bx, by): the mean black point of the 5 × 5 blocks around it,
+                        /// moved inside the grid at its edges.
+                        @inline(__always) func threshold(_ bx: Int) -> UInt8 {
                             let first = (cy - 2) * runs + min(max(bx, 2), blocksX - 3) - 2
                             let sum = Int(across[first]) + Int(across[first + runs]) + Int(across[first + 2 * runs])
                                 + Int(across[first + 3 * runs]) + Int(across[first + 4 * runs])
-                            // Pixels at or below the threshold are dark.
-                            let threshold = SIMD8<UInt8>(repeating: UInt8(clamping: sum / 25))
-                            var offset = top * width + left
+                            return UInt8(clamping: sum / 25)
+                        }
+                        // Pixels at or below the threshold are dark. Two whole blocks at a time, as above.
+                        var bx = 0
+                        while (bx + 2) * blockSize <= width {
+                            let thresholds = SIMD16<UInt8>(lowHalf: SIMD8(repeating: threshold(bx)), highHalf: SIMD8(repeating: threshold(bx + 1)))
+                            var offset = top * width + bx * blockSize
+                            for _ in 0..<blockSize {
+                                let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) ^ inversion16
+                                out.storeBytes(of: zero16.replacing(with: one16, where: row .<= thresholds),
+                                               toByteOffset: offset, as: SIMD16<UInt8>.self)
+                                offset += width
+                            }
+                            bx += 2
+                        }
+                        while bx < blocksX {
+                            let threshold = SIMD8<UInt8>(repeating: threshold(bx))
+                            var offset = top * width + min(bx * blockSize, maxX)
                             for _ in 0..<blockSize {
                                 let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self) ^ inversion
                                 out.storeBytes(of: zero.replacing(with: one, where: row .<= threshold),
                                                toByteOffset: offset, as: SIMD8<UInt8>.self)
                                 offset += width
                             }
+                            bx += 1
                         }
                     }
                 }
