@@ -149,6 +149,19 @@ struct BinarizationTests {
         return bits
     }
 
+    @Test func binaryImagesAreIdenticalOnlyWithTheSameSizeAndEveryPixel() {
+        // 37 × 3 pixels: three 32-pixel words and a tail of 15.
+        let bits = (0..<111).map { UInt8($0 * 7 % 3 == 0 ? 1 : 0) }
+        let image = BinaryImage(width: 37, height: 3, bits: bits)
+        #expect(image.isIdentical(to: BinaryImage(width: 37, height: 3, bits: bits)))
+        #expect(!image.isIdentical(to: BinaryImage(width: 3, height: 37, bits: bits)))
+        for changed in [0, 40, 95, 96, 110] {
+            var other = bits
+            other[changed] ^= 1
+            #expect(!image.isIdentical(to: BinaryImage(width: 37, height: 3, bits: other)))
+        }
+    }
+
     @Test func smallImagesFallBackToTheGlobalThreshold() {
         let tiny = LuminancePlane(width: 12, height: 12, pixels: (0..<144).map { $0 % 2 == 0 ? 0 : 255 })
         let binary = BlockBinarizer.binarize(tiny)

@@ -127,7 +127,8 @@ enum BlockBinarizer {
                         // Pixels at or below the threshold are dark. Two whole blocks at a time, as above.
                         var bx = 0
                         while (bx + 2) * blockSize <= width {
-                            let thresholds = SIMD16<UInt8>(lowHalf: SIMD8(repeating: threshold(bx)), highHalf: SIMD8(repeating: threshold(bx + 1)))
+                            let thresholds = SIMD16<UInt8>(lowHalf: SIMD8(repeating: threshold(bx)),
+                                                           highHalf: SIMD8(repeating: threshold(bx + 1)))
                             var offset = top * width + bx * blockSize
                             for _ in 0..<blockSize {
                                 let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) ^ inversion16
