@@ -223,9 +223,42 @@ struct FinderPatternTests {
         for y in 50...51 { pixels[y * 300 + 62] = 235 }
         let speckled = LuminancePlane(width: 300, height: 300, pixels: pixels)
         let patterns = FinderPatternFinder.find(in: BlockBinarizer.binarize(speckled), rowStep: 1)
-        #expect(patterns.count == 3)
+        #expect(patterns.count == 3, "\(patterns)")
         #expect(patterns.contains { $0.center.distance(to: Point(51, 51)) < 2 && !$0.isDamaged && abs($0.moduleSize - 9) < 1.5 }, "\(patterns)")
         #expect(QRCodeReader().read(luminance: pixels, width: 300, height: 300).map(\.text) == ["speck"])
+    }
+
+    /// A finder of about 2.6-pixel modules that blur and the threshold have thinned unevenly along x (as
+    /// measured in a photo): the row through its centre reads 1:5:7:3:2, which no run tolerance takes for
+    /// 1:1:3:1:1, but edge to edge (2:4:4:2 modules) it is one; the other lines read it strictly, and one
+    /// row a little less thinned (2:4:7:3:2) is found by the row scan. Thinned so along y as well, two lines
+    /// would need the edge-to-edge reading, one more than texture is allowed.
+    @Test func aRingThinnedAlongOneLineIsReadEdgeToEdge() {
+        let size = 40
+        /// Bands along one axis: the outer ring's (0), the gap's (1) and the centre stone's (2) pixels, or
+        /// -1 outside the pattern.
+        let upright = [0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 0, 0, 0]
+        let thinned = [-1, -1, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 0, 0, -1]
+        let lessThinned = [-1, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 0, 0, -1, -1]
+        func finder(alongY: [Int]) -> BinaryImage {
+            var bits = [UInt8](repeating: 0, count: size * size)
+            for y in 0..<21 {
+                let alongX = y == 12 ? lessThinned : thinned
+                for x in 0..<21 where alongX[x] >= 0 && alongY[y] >= 0 {
+                    // Concentric squares: the outermost band either way is the pixel's ring.
+                    bits[(y + 10) * size + x + 10] = min(alongX[x], alongY[y]) == 1 ? 0 : 1
+                }
+            }
+            return BinaryImage(width: size, height: size, bits: bits)
+        }
+        let found = FinderPatternFinder.find(in: finder(alongY: upright), rowStep: 1)
+        #expect(found.count == 1 && !found[0].isDamaged && found[0].center.distance(to: Point(21.5, 20.5)) < 1.5, "\(found)")
+        #expect(FinderPatternFinder.find(in: finder(alongY: thinned), rowStep: 1).isEmpty)
+        let runs = RunLengths(1, 5, 7, 3, 2)
+        #expect(PatternRuns.moduleSize(runs, pattern: FinderPatternFinder.pattern, tolerance: 0.8) == nil)
+        #expect(FinderPatternFinder.edgeToEdgeModuleSize(runs) == 18.0 / 7)
+        // A long centre run between thin rings and gaps is no finder either way.
+        #expect(FinderPatternFinder.edgeToEdgeModuleSize(RunLengths(1, 1, 8, 1, 1)) == nil)
     }
 
     /// A steeply sheared symbol's finders measure very different sizes, which the grouping filters for

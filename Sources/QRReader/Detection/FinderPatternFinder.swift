@@ -119,14 +119,17 @@ enum FinderPatternFinder {
     /// Confirms a row hit by reading the pattern vertically, horizontally again and diagonally through
     /// the refined centre; returns the pattern with its centre and module size, or nil. `allowingDamage`
     /// also accepts a pattern with one kind of damage (``Allowances``), marked ``FinderPattern/isDamaged``
-    /// unless it reads whole, exactly as it would without allowances.
+    /// unless it reads whole, exactly as it would without allowances. One of the lines may read the pattern
+    /// only edge to edge (``edgeToEdgeModuleSize(_:)``): blur and the threshold thin a ring of small modules
+    /// along some lines, while texture that passes one line so would rarely pass the other three strictly.
     static func confirm(in image: BinaryImage, x: Double, y: Int, horizontalTotal: Int, allowingDamage: Bool) -> FinderPattern? {
         let maxRun = horizontalTotal * 2
         var allowances: Allowances? = allowingDamage ? Allowances() : nil
+        var edgeToEdgeLeft = true
         var cx = Int(x), cy = y
         let rowModule = max(1, Int((Double(horizontalTotal) / 7).rounded()))
         guard let vertical = lineRuns(in: image, x: cx, y: cy, direction: (0, 1), shift: (rowModule, 0), tolerance: 0.7,
-                                      maxRun: maxRun, allowances: &allowances)
+                                      maxRun: maxRun, allowances: &allowances, edgeToEdgeLeft: &edgeToEdgeLeft)
         else { return nil }
         let centerY = Double(cy) + 0.5 + vertical.centerOffset
         cx = vertical.x
@@ -137,7 +140,7 @@ enum FinderPatternFinder {
         // rows a third of a module to either side (still well inside the stone) must both read, alike.
         let wholeSoFar = allowances?.areTaken == false
         var horizontalRead = lineRuns(in: image, x: cx, y: cy, direction: (1, 0), shift: (0, columnModule), tolerance: 0.7,
-                                      maxRun: maxRun, allowances: &allowances)
+                                      maxRun: maxRun, allowances: &allowances, edgeToEdgeLeft: &edgeToEdgeLeft)
         // Without allowances the nudged rows below come next, and may read whole where this row needed one:
         // the whole reading wins, as it would in a scan that allows no damage.
         if wholeSoFar, allowances?.areTaken == true,
@@ -149,7 +152,7 @@ enum FinderPatternFinder {
             var noAllowances: Allowances?
             func row(_ offset: Int) -> LineRead? {
                 lineRuns(in: image, x: cx, y: cy + offset, direction: (1, 0), shift: (0, 0), tolerance: 0.7, maxRun: maxRun,
-                         allowances: &noAllowances)
+                         allowances: &noAllowances, edgeToEdgeLeft: &edgeToEdgeLeft)
             }
             if let above = row(-nudge), let below = row(nudge), abs(above.centerOffset - below.centerOffset) <= Double(nudge) {
                 horizontalRead = ((above.moduleSize + below.moduleSize) / 2, (above.centerOffset + below.centerOffset) / 2, cx, cy)
@@ -165,7 +168,7 @@ enum FinderPatternFinder {
         var diagonalModules: [Double] = []
         for dx in [1, -1] {
             guard let diagonal = lineRuns(in: image, x: cx, y: cy, direction: (dx, 1), shift: (rowModule, 0), tolerance: 0.8,
-                                          maxRun: maxRun, allowances: &allowances)
+                                          maxRun: maxRun, allowances: &allowances, edgeToEdgeLeft: &edgeToEdgeLeft)
             else { return nil }
             diagonalModules.append(diagonal.moduleSize * 2.0.squareRoot())
         }
@@ -206,18 +209,24 @@ enum FinderPatternFinder {
     private typealias LineRead = (moduleSize: Double, centerOffset: Double, x: Int, y: Int)
 
     /// The pattern read along the line through (x, y) in `direction`; with `allowances`, clipping an outer
-    /// run or, if that line does not show the pattern, along the lines moved by `shift` either way.
+    /// run or, if that line does not show the pattern, along the lines moved by `shift` either way. While
+    /// `edgeToEdgeLeft`, the line through (x, y) may instead read edge to edge, which uses it up.
     private static func lineRuns(in image: BinaryImage, x: Int, y: Int, direction: (x: Int, y: Int), shift: (x: Int, y: Int),
-                                 tolerance: Double, maxRun: Int, allowances: inout Allowances?)
+                                 tolerance: Double, maxRun: Int, allowances: inout Allowances?, edgeToEdgeLeft: inout Bool)
         -> LineRead?
     {
         // No array of offsets: this runs for every candidate row hit.
         for attempt in 0..<(allowances == nil ? 1 : 3) {
             let sign = attempt == 0 ? 0 : attempt == 1 ? -1 : 1
             let (lx, ly) = (x + sign * shift.x, y + sign * shift.y)
-            guard let line = PatternRuns.symmetricRuns(in: image, x: lx, y: ly, dx: direction.x, dy: direction.y, maxRun: maxRun),
-                  let read = finderRuns(line.runs, tolerance: tolerance, clipping: allowances != nil && sign == 0)
+            guard let line = PatternRuns.symmetricRuns(in: image, x: lx, y: ly, dx: direction.x, dy: direction.y, maxRun: maxRun)
             else { continue }
+            var found = finderRuns(line.runs, tolerance: tolerance, clipping: allowances != nil && sign == 0)
+            if found == nil, sign == 0, edgeToEdgeLeft, let module = edgeToEdgeModuleSize(line.runs) {
+                found = (line.runs, module, 0)
+                edgeToEdgeLeft = false
+            }
+            guard let read = found else { continue }
             if sign != 0 {
                 if direction.x != 0 && direction.y != 0 { allowances?.shiftedDiagonals += 1 } else { allowances?.shiftedAxes += 1 }
             }
@@ -240,6 +249,26 @@ enum FinderPatternFinder {
         guard clipping else { return nil }
         let (clipped, side) = clippingOuterRun(runs)
         return PatternRuns.moduleSize(clipped, pattern: pattern, tolerance: tolerance).map { (clipped, $0, side) }
+    }
+
+    /// The module size of finder runs whose edge-to-edge distances (each run with the next: from an edge
+    /// to the next edge of the same kind) are 2:4:4:2 modules within half a module per two, or nil. Blurred
+    /// small modules thresholded off their middle grey shift both edges of a ring the same way: a ring of
+    /// 2.5 px can read 1 px with its light neighbour 5, which fails the run test however lax, while the
+    /// sums keep their lengths (zxing-cpp confirms its finder patterns edge to edge too). Blur and glare
+    /// move an edge by a pixel or two whatever the module size, so each run must still lie within a module,
+    /// and within 4 px, of its length: clean data of large modules (1:3:4:2:2) passes the sums as well. Only
+    /// small modules gain (larger ones pass the run test), and modules must be 2 px or more: at single
+    /// pixels, noise passes the sums too.
+    static func edgeToEdgeModuleSize(_ runs: RunLengths) -> Double? {
+        let module = (runs[0] + runs[1] + runs[2] + runs[3] + runs[4]) / 7
+        guard module >= 2 else { return nil }
+        let slack = 0.5 * module
+        for i in 0..<5 where runs[i] <= 0 || abs(runs[i] - pattern[i] * module) > min(module, 4) { return nil }
+        for (i, units) in [2.0, 4, 4, 2].enumerated() where abs(runs[i] + runs[i + 1] - units * module) > slack * units / 2 {
+            return nil
+        }
+        return module
     }
 
     /// Adds a pattern, or averages it into one already found at the same place and scale.
