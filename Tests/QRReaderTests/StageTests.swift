@@ -257,8 +257,9 @@ struct FinderPatternTests {
         let runs = RunLengths(1, 5, 7, 3, 2)
         #expect(PatternRuns.moduleSize(runs, pattern: FinderPatternFinder.pattern, tolerance: 0.8) == nil)
         #expect(FinderPatternFinder.edgeToEdgeModuleSize(runs) == 18.0 / 7)
-        // A long centre run between thin rings and gaps is no finder either way.
-        #expect(FinderPatternFinder.edgeToEdgeModuleSize(RunLengths(1, 1, 8, 1, 1)) == nil)
+        // A long centre run between thin rings and gaps is no finder either way, nor is pixel noise.
+        #expect(FinderPatternFinder.edgeToEdgeModuleSize(RunLengths(2, 2, 16, 2, 2)) == nil)
+        #expect(FinderPatternFinder.edgeToEdgeModuleSize(RunLengths(1, 2, 3, 1, 2)) == nil)
     }
 
     /// A steeply sheared symbol's finders measure very different sizes, which the grouping filters for
