@@ -21,19 +21,15 @@ import subprocess
 import sys
 import tempfile
 
-try:
-    import numpy
-    import zxingcpp
-    from PIL import Image, ImageOps
-except ImportError:
-    sys.exit("needs the zxing-cpp, pillow and numpy Python packages: pip install zxing-cpp pillow numpy")
+import zxing_peer
+from zxing_peer import Image, numpy
 
 
 def transformed_copies(root, entries, angle, scale, folder):
     """Writes each entry's image, turned and shrunk, to `folder`; returns the copies' paths in entry order."""
     paths = []
     for number, entry in enumerate(entries):
-        image = ImageOps.exif_transpose(Image.open(os.path.join(root, entry["image"]))).convert("L")
+        image = Image.fromarray(zxing_peer.grayscale(os.path.join(root, entry["image"])))
         if scale != 1:
             size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
             image = image.resize(size, Image.BOX)
@@ -65,11 +61,7 @@ def read_ours(binary, paths, folder):
 
 def read_zxing(path):
     """Texts zxing-cpp finds in the image at `path`."""
-    formats = (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode, zxingcpp.BarcodeFormat.RMQRCode)
-    results = zxingcpp.read_barcodes(numpy.asarray(Image.open(path)), formats=formats, try_rotate=True,
-                                     try_downscale=True, try_invert=True, binarizer=zxingcpp.Binarizer.LocalAverage,
-                                     text_mode=zxingcpp.TextMode.Plain)
-    return [result.text for result in results if result.text]
+    return [result.text for result in zxing_peer.read(zxing_peer.grayscale(path)) if result.text]
 
 
 def main():
