@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""Codes read by QRKit and by zxing-cpp in the corpus images turned by any angle or shrunk, side by side.
+"""Codes read by QRKit and by zxing-cpp in transformed copies of the corpus images, side by side.
 
-The corpus scorer turns images by multiples of 90 degrees only. This turns every image by `--angle` degrees
-(bilinear, on a canvas grown to hold it, the new corners filled with the image's median grey so that no
-artificial quiet zone helps) and/or shrinks it by `--scale` (box filter), writes the copies to a folder, and
+Transformations: turned by any angle, shrunk, blurred, noisy or compressed.
+
+The corpus scorer turns images by multiples of 90 degrees only. This shrinks every image by `--scale` (box
+filter), blurs it (`--blur`, a Gaussian's radius in pixels), turns it by `--angle` degrees (bilinear, on a canvas
+grown to hold it, the new corners filled with the image's median grey so that no artificial quiet zone helps),
+adds noise (`--noise`, Gaussian, its standard deviation in grey levels, the same seed per image in every run)
+and stores it as JPEG (`--jpeg`, its quality), in that order, writes the copies to a folder, and
 reads them with `qr read --list` and with zxing-cpp's Python binding (QR, Micro QR and rMQR; try rotate,
 downscale and invert; local-average binarizer, as the corpus's peer results were made). A code counts when its
 text equals one of the image's expected texts; texts read that are not expected are counted apart (the BoofCV
@@ -23,21 +27,32 @@ import tempfile
 
 import zxing_peer
 from zxing_peer import Image, numpy
+from PIL import ImageFilter
 
 
-def transformed_copies(root, entries, angle, scale, folder):
-    """Writes each entry's image, turned and shrunk, to `folder`; returns the copies' paths in entry order."""
+def transformed_copies(root, entries, args, folder):
+    """Writes each entry's image, transformed as `args` say, to `folder`; returns the copies' paths in entry order."""
     paths = []
     for number, entry in enumerate(entries):
         image = Image.fromarray(zxing_peer.grayscale(os.path.join(root, entry["image"])))
-        if scale != 1:
-            size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+        if args.scale != 1:
+            size = (max(1, round(image.width * args.scale)), max(1, round(image.height * args.scale)))
             image = image.resize(size, Image.BOX)
-        if angle % 360:
+        if args.blur > 0:
+            image = image.filter(ImageFilter.GaussianBlur(args.blur))
+        if args.angle % 360:
             fill = int(numpy.median(numpy.asarray(image)))
-            image = image.rotate(angle, resample=Image.BILINEAR, expand=True, fillcolor=fill)
-        path = os.path.join(folder, f"{number:04d}.png")
-        image.save(path)
+            image = image.rotate(args.angle, resample=Image.BILINEAR, expand=True, fillcolor=fill)
+        if args.noise > 0:
+            pixels = numpy.asarray(image, dtype=numpy.float64)
+            pixels = pixels + numpy.random.default_rng(number).normal(0, args.noise, pixels.shape)
+            image = Image.fromarray(numpy.clip(pixels.round(), 0, 255).astype(numpy.uint8))
+        if args.jpeg:
+            path = os.path.join(folder, f"{number:04d}.jpg")
+            image.save(path, quality=args.jpeg)
+        else:
+            path = os.path.join(folder, f"{number:04d}.png")
+            image.save(path)
         paths.append(path)
     return paths
 
@@ -71,15 +86,20 @@ def main():
     parser.add_argument("--qr", default=os.path.join(here, "..", ".build", "release", "qr"))
     parser.add_argument("--angle", type=float, default=0, help="degrees, counter-clockwise")
     parser.add_argument("--scale", type=float, default=1, help="size factor, at most 1")
+    parser.add_argument("--blur", type=float, default=0, help="Gaussian blur radius in pixels")
+    parser.add_argument("--noise", type=float, default=0, help="Gaussian noise, standard deviation in grey levels")
+    parser.add_argument("--jpeg", type=int, default=0, help="store as JPEG of this quality (1-95)")
     args = parser.parse_args()
     if not 0 < args.scale <= 1:
         sys.exit("--scale must lie in (0, 1]")
+    if args.blur < 0 or args.noise < 0 or not 0 <= args.jpeg <= 95:
+        sys.exit("--blur and --noise must not be negative, --jpeg must lie in 1...95")
     with open(os.path.join(args.corpus, "manifest.json")) as f:
         manifest = json.load(f)
     entries = manifest["images"] if isinstance(manifest, dict) else manifest
 
     with tempfile.TemporaryDirectory(prefix="qr-transformed-") as folder:
-        paths = transformed_copies(args.corpus, entries, args.angle, args.scale, folder)
+        paths = transformed_copies(args.corpus, entries, args, folder)
         ours = read_ours(args.qr, paths, folder)
         totals = {"expected": 0, "qr": 0, "zxing-cpp": 0, "qr other": 0, "zxing-cpp other": 0}
         differing = []
@@ -93,7 +113,7 @@ def main():
             qr, zxing = len(texts["qr"] & expected), len(texts["zxing-cpp"] & expected)
             if qr != zxing:
                 differing.append((qr - zxing, entry["image"], qr, zxing, len(expected)))
-    print(f"angle {args.angle:g}, scale {args.scale:g}: expected texts read, QRKit {totals['qr']}, zxing-cpp "
+    print(f"angle {args.angle:g}, scale {args.scale:g}, blur {args.blur:g}, noise {args.noise:g}, jpeg {args.jpeg or 'no'}: expected texts read, QRKit {totals['qr']}, zxing-cpp "
           f"{totals['zxing-cpp']}, of {totals['expected']}; other texts, QRKit {totals['qr other']}, "
           f"zxing-cpp {totals['zxing-cpp other']}")
     for difference, image, qr, zxing, expected in sorted(differing):
