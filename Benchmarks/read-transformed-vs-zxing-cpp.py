@@ -88,12 +88,12 @@ def main():
     parser.add_argument("--scale", type=float, default=1, help="size factor, at most 1")
     parser.add_argument("--blur", type=float, default=0, help="Gaussian blur radius in pixels")
     parser.add_argument("--noise", type=float, default=0, help="Gaussian noise, standard deviation in grey levels")
-    parser.add_argument("--jpeg", type=int, default=0, help="store as JPEG of this quality (1-95)")
+    parser.add_argument("--jpeg", type=int, default=0, help="store as JPEG of this quality (1-95; default PNG)")
     args = parser.parse_args()
     if not 0 < args.scale <= 1:
         sys.exit("--scale must lie in (0, 1]")
     if args.blur < 0 or args.noise < 0 or not 0 <= args.jpeg <= 95:
-        sys.exit("--blur and --noise must not be negative, --jpeg must lie in 1...95")
+        sys.exit("--blur and --noise must not be negative, --jpeg must lie in 1...95 (or 0 for PNG)")
     with open(os.path.join(args.corpus, "manifest.json")) as f:
         manifest = json.load(f)
     entries = manifest["images"] if isinstance(manifest, dict) else manifest
@@ -113,9 +113,9 @@ def main():
             qr, zxing = len(texts["qr"] & expected), len(texts["zxing-cpp"] & expected)
             if qr != zxing:
                 differing.append((qr - zxing, entry["image"], qr, zxing, len(expected)))
-    print(f"angle {args.angle:g}, scale {args.scale:g}, blur {args.blur:g}, noise {args.noise:g}, jpeg {args.jpeg or 'no'}: expected texts read, QRKit {totals['qr']}, zxing-cpp "
-          f"{totals['zxing-cpp']}, of {totals['expected']}; other texts, QRKit {totals['qr other']}, "
-          f"zxing-cpp {totals['zxing-cpp other']}")
+    print(f"angle {args.angle:g}, scale {args.scale:g}, blur {args.blur:g}, noise {args.noise:g}, jpeg {args.jpeg or 'no'}: "
+          f"expected texts read, QRKit {totals['qr']}, zxing-cpp {totals['zxing-cpp']}, of {totals['expected']}; "
+          f"other texts, QRKit {totals['qr other']}, zxing-cpp {totals['zxing-cpp other']}")
     for difference, image, qr, zxing, expected in sorted(differing):
         print(f"  {difference:+d} {image:55} QRKit {qr}, zxing-cpp {zxing} of {expected}")
 
