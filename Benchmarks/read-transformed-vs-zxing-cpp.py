@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Codes read by QRKit and by zxing-cpp in transformed copies of the corpus images, side by side.
 
-Transformations: turned by any angle, shrunk, blurred, noisy or compressed.
+Transformations: shrunk, blurred, seen at a slant, turned by any angle, noisy or compressed.
 
 The corpus scorer turns images by multiples of 90 degrees only. This shrinks every image by `--scale` (box
-filter), blurs it (`--blur`, a Gaussian's radius in pixels), turns it by `--angle` degrees (bilinear, on a canvas
-grown to hold it, the new corners filled with the image's median grey so that no artificial quiet zone helps),
+filter), blurs it (`--blur`, a Gaussian's radius in pixels), slants it (`--tilt`, a perspective that shortens its
+right edge by that fraction of its height, bilinear), turns it by `--angle` degrees (bilinear, on a canvas grown to
+hold it; there and where the slant leaves the frame, the image's median grey fills, so that no artificial quiet zone
+helps),
 adds noise (`--noise`, Gaussian, its standard deviation in grey levels, the same seed per image in every run)
 and stores it as JPEG (`--jpeg`, its quality), in that order, writes the copies to a folder, and
 reads them with `qr read --list` and with zxing-cpp's Python binding (QR, Micro QR and rMQR; try rotate,
@@ -30,6 +32,22 @@ from zxing_peer import Image, numpy
 from PIL import ImageFilter
 
 
+def slanted(image, tilt, fill):
+    """`image` in perspective: its right edge shortened by `tilt` of its height, centred, the left edge kept."""
+    w, h = image.size
+    inset = tilt * h / 2
+    # Output corners and the input corners they show; PIL wants the map from output to input.
+    pairs = [((0, 0), (0, 0)), ((w, inset), (w, 0)), ((w, h - inset), (w, h)), ((0, h), (0, h))]
+    rows, values = [], []
+    for (x, y), (u, v) in pairs:
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        values.append(u)
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        values.append(v)
+    coefficients = numpy.linalg.solve(numpy.array(rows, dtype=float), numpy.array(values, dtype=float))
+    return image.transform(image.size, Image.PERSPECTIVE, tuple(coefficients), Image.BILINEAR, fillcolor=fill)
+
+
 def transformed_copies(root, entries, args, folder):
     """Writes each entry's image, transformed as `args` say, to `folder`; returns the copies' paths in entry order."""
     paths = []
@@ -40,8 +58,10 @@ def transformed_copies(root, entries, args, folder):
             image = image.resize(size, Image.BOX)
         if args.blur > 0:
             image = image.filter(ImageFilter.GaussianBlur(args.blur))
+        fill = int(numpy.median(numpy.asarray(image)))
+        if args.tilt > 0:
+            image = slanted(image, args.tilt, fill)
         if args.angle % 360:
-            fill = int(numpy.median(numpy.asarray(image)))
             image = image.rotate(args.angle, resample=Image.BILINEAR, expand=True, fillcolor=fill)
         if args.noise > 0:
             pixels = numpy.asarray(image, dtype=numpy.float64)
@@ -87,13 +107,14 @@ def main():
     parser.add_argument("--angle", type=float, default=0, help="degrees, counter-clockwise")
     parser.add_argument("--scale", type=float, default=1, help="size factor, at most 1")
     parser.add_argument("--blur", type=float, default=0, help="Gaussian blur radius in pixels")
+    parser.add_argument("--tilt", type=float, default=0, help="perspective: the right edge shortened by this fraction")
     parser.add_argument("--noise", type=float, default=0, help="Gaussian noise, standard deviation in grey levels")
     parser.add_argument("--jpeg", type=int, default=0, help="store as JPEG of this quality (1-95; default PNG)")
     args = parser.parse_args()
     if not 0 < args.scale <= 1:
         sys.exit("--scale must lie in (0, 1]")
-    if args.blur < 0 or args.noise < 0 or not 0 <= args.jpeg <= 95:
-        sys.exit("--blur and --noise must not be negative, --jpeg must lie in 1...95 (or 0 for PNG)")
+    if args.blur < 0 or args.noise < 0 or not 0 <= args.jpeg <= 95 or not 0 <= args.tilt < 1:
+        sys.exit("--blur and --noise must not be negative, --tilt must lie in [0, 1), --jpeg in 1...95 (or 0 for PNG)")
     with open(os.path.join(args.corpus, "manifest.json")) as f:
         manifest = json.load(f)
     entries = manifest["images"] if isinstance(manifest, dict) else manifest
@@ -113,7 +134,7 @@ def main():
             qr, zxing = len(texts["qr"] & expected), len(texts["zxing-cpp"] & expected)
             if qr != zxing:
                 differing.append((qr - zxing, entry["image"], qr, zxing, len(expected)))
-    print(f"angle {args.angle:g}, scale {args.scale:g}, blur {args.blur:g}, noise {args.noise:g}, jpeg {args.jpeg or 'no'}: "
+    print(f"angle {args.angle:g}, scale {args.scale:g}, blur {args.blur:g}, tilt {args.tilt:g}, noise {args.noise:g}, jpeg {args.jpeg or 'no'}: "
           f"expected texts read, QRKit {totals['qr']}, zxing-cpp {totals['zxing-cpp']}, of {totals['expected']}; "
           f"other texts, QRKit {totals['qr other']}, zxing-cpp {totals['zxing-cpp other']}")
     for difference, image, qr, zxing, expected in sorted(differing):
