@@ -7,14 +7,13 @@ The corpus scorer turns images by multiples of 90 degrees only. This shrinks eve
 filter), blurs it (`--blur`, a Gaussian's radius in pixels), slants it (`--tilt`, a perspective that shortens its
 right edge by that fraction of its height, bilinear), turns it by `--angle` degrees (bilinear, on a canvas grown to
 hold it; there and where the slant leaves the frame, the image's median grey fills, so that no artificial quiet zone
-helps),
-adds noise (`--noise`, Gaussian, its standard deviation in grey levels, the same seed per image in every run)
-and stores it as JPEG (`--jpeg`, its quality), in that order, writes the copies to a folder, and
-reads them with `qr read --list` and with zxing-cpp's Python binding (QR, Micro QR and rMQR; try rotate,
-downscale and invert; local-average binarizer, as the corpus's peer results were made). A code counts when its
-text equals one of the image's expected texts; texts read that are not expected are counted apart (the BoofCV
-images' expected texts are those the peers agreed on, so a code only QRKit reads can land there). Prints the
-totals and the images where the two readers differ.
+helps), adds noise (`--noise`, Gaussian, its standard deviation in grey levels, the same seed per image in every
+run) and stores it as JPEG (`--jpeg`, its quality), in that order, writes the copies to a folder, and reads them
+with `qr read --list` and with zxing-cpp's Python binding (QR, Micro QR and rMQR; try rotate, downscale and invert;
+local-average binarizer, as the corpus's peer results were made). A code counts when its text equals one of the
+image's expected texts; texts read that are not expected are counted apart (the BoofCV images' expected texts are
+those the peers agreed on, so a code only QRKit reads can land there). Prints the totals and the images where the
+two readers differ.
 
 Needs `pip install zxing-cpp pillow numpy` and a release build (`swift build -c release --product qr`).
 
