@@ -57,7 +57,8 @@ def transformed_copies(root, entries, args, folder):
             image = image.resize(size, Image.BOX)
         if args.blur > 0:
             image = image.filter(ImageFilter.GaussianBlur(args.blur))
-        fill = int(numpy.median(numpy.asarray(image)))
+        # Only a slant or a turn leaves corners to fill; the median of a 12 MP photo is not free.
+        fill = int(numpy.median(numpy.asarray(image))) if args.tilt > 0 or args.angle % 360 else 0
         if args.tilt > 0:
             image = slanted(image, args.tilt, fill)
         if args.angle % 360:

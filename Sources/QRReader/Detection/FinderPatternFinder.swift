@@ -261,12 +261,14 @@ enum FinderPatternFinder {
     /// small modules gain (larger ones pass the run test), and modules must be 2 px or more: at single
     /// pixels, noise passes the sums too.
     static func edgeToEdgeModuleSize(_ runs: RunLengths) -> Double? {
-        let module = (runs[0] + runs[1] + runs[2] + runs[3] + runs[4]) / 7
+        let module = runs.total / pattern.total
         guard module >= 2 else { return nil }
         let slack = 0.5 * module
         for i in 0..<5 where runs[i] <= 0 || abs(runs[i] - pattern[i] * module) > min(module, 4) { return nil }
-        for (i, units) in [2.0, 4, 4, 2].enumerated() where abs(runs[i] + runs[i + 1] - units * module) > slack * units / 2 {
-            return nil
+        // Each edge-to-edge distance spans a run and the next: 2:4:4:2 units of the pattern.
+        for i in 0..<4 {
+            let units = pattern[i] + pattern[i + 1]
+            if abs(runs[i] + runs[i + 1] - units * module) > slack * units / 2 { return nil }
         }
         return module
     }
