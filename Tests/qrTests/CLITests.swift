@@ -38,6 +38,7 @@ struct CLI {
     }
 }
 
+/// A fresh empty directory; each test removes it with `defer` once done.
 func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("qrkit-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -48,6 +49,7 @@ func temporaryDirectory() throws -> URL {
 struct CLITests {
     @Test func makeThenReadRoundTrips() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("hello.png").path
         let made = try CLI.run(["make", "Hello, 世界", "-o", png])
         #expect(made.status == 0, "\(made.stderr)")
@@ -68,6 +70,7 @@ struct CLITests {
 
     @Test func readJSONLinesAndExitStatus() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("a.png").path
         _ = try CLI.run(["make", "JSON please", "-o", png, "--module-size", "4"])
         let result = try CLI.run(["read", "--json", png])
@@ -89,6 +92,7 @@ struct CLITests {
 
     @Test func benchReadTimesEachImageFromMemory() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("bench.png").path
         _ = try CLI.run(["make", "time me", "-o", png])
         let blank = dir.appendingPathComponent("blank.pgm")
@@ -111,6 +115,7 @@ struct CLITests {
 
     @Test func splitWritesNumberedLinkedSymbols() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let text = String(repeating: "Structured Append joins linked symbols. ", count: 30)
         let made = try CLI.run(["make", text, "--split", "3", "-o", dir.appendingPathComponent("part.png").path])
         #expect(made.status == 0, "\(made.stderr)")

@@ -18,7 +18,9 @@ func twoCodePhoto(in dir: URL) throws -> (path: String, left: Point, right: Poin
 @Suite("qr mark and qr pick")
 struct MarkPickTests {
     @Test func pickNeedsAChoiceWithoutATerminal() throws {
-        let photo = try twoCodePhoto(in: try temporaryDirectory())
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = try twoCodePhoto(in: dir)
         let result = try CLI.run(["pick", photo.path])
         #expect(result.status == 3)
         #expect(result.stderr.contains("1. https://pay.example/alipay"))
@@ -26,7 +28,9 @@ struct MarkPickTests {
     }
 
     @Test func pickByIndexAndByPoint() throws {
-        let photo = try twoCodePhoto(in: try temporaryDirectory())
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = try twoCodePhoto(in: dir)
         #expect(try CLI.run(["pick", photo.path, "--index", "2"]).text == "https://pay.example/wechat\n")
         #expect(try CLI.run(["pick", photo.path, "--at", "140,120"]).text == "https://pay.example/alipay\n")
         // Just outside the right code's quiet zone edge, within the tolerance.
@@ -38,6 +42,7 @@ struct MarkPickTests {
 
     @Test func oneCodeGoesStraightThrough() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("one.png").path
         _ = try CLI.run(["make", "only one", "-o", png])
         let result = try CLI.run(["pick", png])
@@ -47,6 +52,7 @@ struct MarkPickTests {
 
     @Test func markOutlinesEachCodeInTheSeedColour() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let photo = try twoCodePhoto(in: dir)
         let out = dir.appendingPathComponent("marked.png").path
         let result = try CLI.run(["mark", photo.path, "-o", out])

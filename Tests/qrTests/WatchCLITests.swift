@@ -25,7 +25,9 @@ func watchVideo(first: String = "first code", second: String = "second code", fr
 @Suite("qr watch")
 struct WatchCLITests {
     @Test func reportsEachCodeOnceThenSummarises() throws {
-        let file = try temporaryDirectory().appendingPathComponent("video.y4m")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("video.y4m")
         try watchVideo().write(to: file)
         let result = try CLI.run(["watch", file.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -36,7 +38,9 @@ struct WatchCLITests {
     }
 
     @Test func jsonLinesCarryFrameTimestampAndCorners() throws {
-        let file = try temporaryDirectory().appendingPathComponent("video.y4m")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("video.y4m")
         try watchVideo().write(to: file)
         let result = try CLI.run(["watch", "--json", file.path])
         #expect(result.status == 0)
@@ -56,7 +60,9 @@ struct WatchCLITests {
     }
 
     @Test func onceStopsAtTheFirstCode() throws {
-        let file = try temporaryDirectory().appendingPathComponent("video.y4m")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("video.y4m")
         try watchVideo().write(to: file)
         let result = try CLI.run(["watch", "--once", file.path])
         #expect(result.status == 0)
@@ -65,7 +71,9 @@ struct WatchCLITests {
     }
 
     @Test func nothingFoundExitsOne() throws {
-        let file = try temporaryDirectory().appendingPathComponent("blank.y4m")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("blank.y4m")
         let blank = [UInt8](repeating: 200, count: 64 * 48)
         try Data(Array("YUV4MPEG2 W64 H48 F25:1 Cmono\n".utf8) + (0..<5).flatMap { _ in Array("FRAME\n".utf8) + blank }).write(to: file)
         let result = try CLI.run(["watch", file.path])
@@ -93,6 +101,7 @@ struct WatchCLITests {
 
     @Test func badStreamsExitTwoWithAClearMessage() throws {
         let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("code.png")
         _ = try CLI.run(["make", "not a video", "-o", png.path])
         let notVideo = try CLI.run(["watch", png.path])
