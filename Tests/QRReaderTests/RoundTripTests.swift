@@ -97,6 +97,19 @@ struct RoundTripTests {
         #expect(read(scene).map(\.text) == [text])
     }
 
+    /// Blur heavy enough for isolated modules to read as their neighbours' colour: small modules under a
+    /// slight blur, and large ones out of focus. Only the sharpened luminance sample reads them.
+    @Test(arguments: [(version: 4, moduleSize: 4.0, radius: 2, passes: 2), (version: 3, moduleSize: 10.0, radius: 5, passes: 3)])
+    func heavyBlur(_ blur: (version: Int, moduleSize: Double, radius: Int, passes: Int)) throws {
+        let text = payload(Version(blur.version).map { $0.dataCodewords(.medium) / 2 } ?? 1, seed: UInt64(blur.version))
+        let code = try QRCode.encode(text, options: EncodingOptions(errorCorrectionLevel: .medium, versions: blur.version...blur.version))
+        let side = Int(Double(code.size + 8) * blur.moduleSize) + 20
+        var scene = SyntheticScene(width: side, height: side)
+        scene.place(code.modules, center: Point(Double(side) / 2, Double(side) / 2), moduleSize: blur.moduleSize, degrees: 8)
+        scene.blur(radius: blur.radius, passes: blur.passes)
+        #expect(read(scene).map(\.text) == [text])
+    }
+
     @Test func aLowContrastCodeUnderFadingLight() throws {
         let text = "Under glare"
         let code = try QRCode.encode(text, options: .version(3))

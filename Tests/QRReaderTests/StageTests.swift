@@ -487,7 +487,7 @@ struct LocatingTests {
         scene.place(code.modules, corners: corners)
         let square = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)]
         let grid = SamplingGrid(dimension: code.size, transform: try #require(PerspectiveTransform(from: square, to: corners)))
-        let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane(scene))
+        let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane(scene)).modules()
         // Module centres lie at -9.5, -4.5, 0.5, 5.5, …, 90.5 on both axes.
         func centre(_ k: Int) -> Double { origin + (Double(k) + 0.5) * size }
         for y in 0..<code.size {
@@ -498,6 +498,25 @@ struct LocatingTests {
                 } else if cx < -3 || cy < -3 {
                     #expect(confidence[y * code.size + x] == 0, "module (\(x), \(y))")
                 }
+            }
+        }
+    }
+
+    /// A light module alone among dark ones, greyed by blur below the local threshold: the plain values
+    /// read it dark, the sharpened ones light (its neighbours all darker than it), and every other module
+    /// keeps its colour.
+    @Test func sharpeningReadsALoneLightModuleThatBlurGreyed() {
+        // Columns 0–3 light, 4–8 dark, module (6, 4) light but read at 90.
+        var values = [Float](repeating: 60, count: 81)
+        for y in 0..<9 { for x in 0..<4 { values[y * 9 + x] = 220 } }
+        values[4 * 9 + 6] = 90
+        let samples = LuminanceSamples(width: 9, height: 9, values: values)
+        let plain = samples.modules().modules, sharpened = samples.modules(sharpened: true).modules
+        #expect(plain[6, 4])
+        #expect(!sharpened[6, 4])
+        for y in 0..<9 {
+            for x in 0..<9 where (x, y) != (6, 4) {
+                #expect(plain[x, y] == (x >= 4) && sharpened[x, y] == (x >= 4), "module (\(x), \(y))")
             }
         }
     }

@@ -59,14 +59,11 @@ enum ModuleSampler {
         return modules
     }
 
-    /// Modules from luminance, each compared with a threshold local to the symbol: the mean of the
-    /// module values in a window of neighbouring modules, so glare and shadow across the symbol are
-    /// followed at module scale. Also returns each module's confidence (distance from its threshold,
-    /// 0 for modules outside the image).
-    static func sample(_ grid: SamplingGrid, luminance plane: LuminancePlane) -> (modules: BitMatrix, confidence: [Float]) {
+    /// Module values from luminance: the mean of five taps around each module's centre (-1 for modules
+    /// wholly outside the image), to be thresholded by ``LuminanceSamples/modules(sharpened:)``.
+    static func sample(_ grid: SamplingGrid, luminance plane: LuminancePlane) -> LuminanceSamples {
         let w = grid.width, h = grid.height
         var values = [Float](repeating: -1, count: w * h)
-        var sum: Float = 0, count: Float = 0
         let right = Double(plane.width) - 0.5, bottom = Double(plane.height) - 0.5
         // The taps read the pixels without bounds checks where the reach test below allows it.
         values.withUnsafeMutableBufferPointer { values in
@@ -75,12 +72,11 @@ enum ModuleSampler {
                     let alongX = stepX * luminanceTap, alongY = stepY * luminanceTap
                     // The taps lie within this reach of the centre along each image axis.
                     let reachX = max(abs(alongX.x), abs(alongY.x)), reachY = max(abs(alongX.y), abs(alongY.y))
-                    let v: Float
                     if centre.x - reachX >= 0.5, centre.x + reachX < right, centre.y - reachY >= 0.5, centre.y + reachY < bottom {
                         // All five taps between pixel centres (nearly every module): sampled without checks.
                         @inline(__always) func tap(_ p: Point) -> Double { plane.interiorSample(p.x, p.y, in: pixels) }
                         let total = tap(centre) + tap(centre - alongX) + tap(centre + alongX) + tap(centre - alongY) + tap(centre + alongY)
-                        v = Float(total / 5)
+                        values[index] = Float(total / 5)
                     } else {
                         // Near the image's edges: only the taps inside count.
                         var total = 0.0, taps = 0.0
@@ -95,48 +91,12 @@ enum ModuleSampler {
                         add(centre + alongX)
                         add(centre - alongY)
                         add(centre + alongY)
-                        guard taps > 0 else { return }
-                        v = Float(total / taps)
+                        if taps > 0 { values[index] = Float(total / taps) }
                     }
-                    values[index] = v
-                    sum += v
-                    count += 1
                 }
             }
         }
-        let globalMean = count > 0 ? sum / count : 128
-        // Integral images of the values and of their count (modules outside the image have none) for
-        // window means.
-        let stride = w + 1
-        var integral = [Float](repeating: 0, count: stride * (h + 1))
-        var integralCount = [Float](repeating: 0, count: stride * (h + 1))
-        for y in 0..<h {
-            var rowSum: Float = 0, rowCount: Float = 0
-            for x in 0..<w {
-                let v = values[y * w + x]
-                if v >= 0 { rowSum += v; rowCount += 1 }
-                integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1] + rowSum
-                integralCount[(y + 1) * stride + x + 1] = integralCount[y * stride + x + 1] + rowCount
-            }
-        }
-        let radius = max(3, min(w, h) / 8)
-        var modules = BitMatrix(width: w, height: h)
-        var confidence = [Float](repeating: 0, count: w * h)
-        for y in 0..<h {
-            let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-            for x in 0..<w {
-                let v = values[y * w + x]
-                guard v >= 0 else { continue }
-                let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                let s = integral[y1 * stride + x1] - integral[y0 * stride + x1] - integral[y1 * stride + x0] + integral[y0 * stride + x0]
-                let n = integralCount[y1 * stride + x1] - integralCount[y0 * stride + x1]
-                    - integralCount[y1 * stride + x0] + integralCount[y0 * stride + x0]
-                let threshold = n > 0 ? 0.75 * (s / n) + 0.25 * globalMean : globalMean
-                if v < threshold { modules.storage[y * w + x] = 1 }
-                confidence[y * w + x] = abs(v - threshold)
-            }
-        }
-        return (modules, confidence)
+        return LuminanceSamples(width: w, height: h, values: values)
     }
 
     /// Per-module values (confidences) of a square grid, transposed like a mirrored symbol's modules.

@@ -627,12 +627,13 @@ private struct Session {
         return result(symbol, grid: grid, scale: scale, inverted: inverted)
     }
 
-    /// A grid sampled from luminance with erasures, unless it counts as sampled there already (``AttemptedGrids``).
+    /// A grid sampled from luminance with erasures, unless it counts as sampled there already (``AttemptedGrids``):
+    /// its values thresholded as they are, then sharpened (``LuminanceSamples/sharpening``).
     private mutating func decodeLuminance(_ grid: SamplingGrid, plane: LuminancePlane, scale: Double, inverted: Bool) -> ReadResult? {
         guard attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted), pass: passNumber)
         else { return nil }
-        let (modules, confidence) = ModuleSampler.sample(grid, luminance: plane)
-        guard let symbol = SymbolDecoder.decode(modules, confidence: confidence) else { return nil }
+        let samples = ModuleSampler.sample(grid, luminance: plane)
+        guard let symbol = samples.decoded(by: { SymbolDecoder.decode($0, confidence: $1) }) else { return nil }
         return result(symbol, grid: grid, scale: scale, inverted: inverted)
     }
 
@@ -645,8 +646,8 @@ private struct Session {
                     return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
                 }
                 guard options.accuracy == .thorough else { continue }
-                let (luminance, confidence) = ModuleSampler.sample(grid, luminance: plane)
-                if let symbol = MicroQRDecoder.decode(luminance, format: candidate.format, confidence: confidence) {
+                let samples = ModuleSampler.sample(grid, luminance: plane)
+                if let symbol = samples.decoded(by: { MicroQRDecoder.decode($0, format: candidate.format, confidence: $1) }) {
                     return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
                 }
             }
@@ -663,8 +664,8 @@ private struct Session {
                 return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
             }
             guard options.accuracy == .thorough else { continue }
-            let (luminance, confidence) = ModuleSampler.sample(grid, luminance: plane)
-            if let symbol = RMQRDecoder.decode(luminance, version: candidate.version, level: candidate.level, confidence: confidence) {
+            let samples = ModuleSampler.sample(grid, luminance: plane)
+            if let symbol = samples.decoded(by: { RMQRDecoder.decode($0, version: candidate.version, level: candidate.level, confidence: $1) }) {
                 return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
             }
         }
