@@ -38,24 +38,25 @@ struct CLI {
     }
 }
 
-/// A fresh empty directory; each test removes it with `defer` once done.
-func temporaryDirectory() throws -> URL {
+/// Runs `body` with a fresh empty directory, and removes the directory afterwards, whatever `body` does.
+func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) throws -> Result {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("qrkit-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try body(url)
 }
 
 @Suite("qr command line")
 struct CLITests {
     @Test func makeThenReadRoundTrips() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let png = dir.appendingPathComponent("hello.png").path
-        let made = try CLI.run(["make", "Hello, 世界", "-o", png])
-        #expect(made.status == 0, "\(made.stderr)")
-        let read = try CLI.run(["read", png])
-        #expect(read.status == 0)
-        #expect(read.text == "Hello, 世界\n")
+        try withTemporaryDirectory { dir in
+            let png = dir.appendingPathComponent("hello.png").path
+            let made = try CLI.run(["make", "Hello, 世界", "-o", png])
+            #expect(made.status == 0, "\(made.stderr)")
+            let read = try CLI.run(["read", png])
+            #expect(read.status == 0)
+            #expect(read.text == "Hello, 世界\n")
+        }
     }
 
     @Test func matrixFormatForTheReferenceChecker() throws {
@@ -69,66 +70,66 @@ struct CLITests {
     }
 
     @Test func readJSONLinesAndExitStatus() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let png = dir.appendingPathComponent("a.png").path
-        _ = try CLI.run(["make", "JSON please", "-o", png, "--module-size", "4"])
-        let result = try CLI.run(["read", "--json", png])
-        #expect(result.status == 0)
-        let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
-        #expect(object["text"] as? String == "JSON please")
-        #expect(object["image"] as? String == png)
-        #expect((object["corners"] as? [[Double]])?.count == 4)
-        #expect(object["level"] as? String == "M")
-        #expect(object["decode_ms"] is Double)
+        try withTemporaryDirectory { dir in
+            let png = dir.appendingPathComponent("a.png").path
+            _ = try CLI.run(["make", "JSON please", "-o", png, "--module-size", "4"])
+            let result = try CLI.run(["read", "--json", png])
+            #expect(result.status == 0)
+            let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            #expect(object["text"] as? String == "JSON please")
+            #expect(object["image"] as? String == png)
+            #expect((object["corners"] as? [[Double]])?.count == 4)
+            #expect(object["level"] as? String == "M")
+            #expect(object["decode_ms"] is Double)
 
-        let blank = dir.appendingPathComponent("blank.pgm")
-        try Data("P5\n40 40\n255\n".utf8 + [UInt8](repeating: 200, count: 1600)).write(to: blank)
-        #expect(try CLI.run(["read", blank.path]).status == 1)
-        let missing = try CLI.run(["read", dir.appendingPathComponent("none.png").path])
-        #expect(missing.status == 2)
-        #expect(!missing.stderr.isEmpty)
+            let blank = dir.appendingPathComponent("blank.pgm")
+            try Data("P5\n40 40\n255\n".utf8 + [UInt8](repeating: 200, count: 1600)).write(to: blank)
+            #expect(try CLI.run(["read", blank.path]).status == 1)
+            let missing = try CLI.run(["read", dir.appendingPathComponent("none.png").path])
+            #expect(missing.status == 2)
+            #expect(!missing.stderr.isEmpty)
+        }
     }
 
     @Test func benchReadTimesEachImageFromMemory() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let png = dir.appendingPathComponent("bench.png").path
-        _ = try CLI.run(["make", "time me", "-o", png])
-        let blank = dir.appendingPathComponent("blank.pgm")
-        try Data("P5\n64 64\n255\n".utf8 + [UInt8](repeating: 255, count: 64 * 64)).write(to: blank)
-        let result = try CLI.run(["bench", "read", "--runs", "3", png, blank.path])
-        #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.text.split(separator: "\n")
-        #expect(lines.count == 2)
-        let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(objects.map { $0["image"] as? String } == [png, blank.path])
-        #expect(objects.map { $0["codes"] as? Int } == [1, 0])
-        for object in objects {
-            let best = try #require(object["best_ms"] as? Double), median = try #require(object["median_ms"] as? Double)
-            #expect(best > 0 && best <= median)
+        try withTemporaryDirectory { dir in
+            let png = dir.appendingPathComponent("bench.png").path
+            _ = try CLI.run(["make", "time me", "-o", png])
+            let blank = dir.appendingPathComponent("blank.pgm")
+            try Data("P5\n64 64\n255\n".utf8 + [UInt8](repeating: 255, count: 64 * 64)).write(to: blank)
+            let result = try CLI.run(["bench", "read", "--runs", "3", png, blank.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.text.split(separator: "\n")
+            #expect(lines.count == 2)
+            let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            #expect(objects.map { $0["image"] as? String } == [png, blank.path])
+            #expect(objects.map { $0["codes"] as? Int } == [1, 0])
+            for object in objects {
+                let best = try #require(object["best_ms"] as? Double), median = try #require(object["median_ms"] as? Double)
+                #expect(best > 0 && best <= median)
+            }
+            let missing = try CLI.run(["bench", "read", dir.appendingPathComponent("none.png").path])
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("none.png"))
         }
-        let missing = try CLI.run(["bench", "read", dir.appendingPathComponent("none.png").path])
-        #expect(missing.status == 2)
-        #expect(missing.stderr.contains("none.png"))
     }
 
     @Test func splitWritesNumberedLinkedSymbols() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let text = String(repeating: "Structured Append joins linked symbols. ", count: 30)
-        let made = try CLI.run(["make", text, "--split", "3", "-o", dir.appendingPathComponent("part.png").path])
-        #expect(made.status == 0, "\(made.stderr)")
-        var joined = ""
-        for i in 1...3 {
-            let read = try CLI.run(["read", "--json", dir.appendingPathComponent("part-\(i).png").path])
-            let object = try #require(try JSONSerialization.jsonObject(with: read.stdout) as? [String: Any])
-            let header = try #require(object["structured_append"] as? [String: Int])
-            #expect(header["index"] == i - 1)
-            #expect(header["count"] == 3)
-            joined += object["text"] as? String ?? ""
+        try withTemporaryDirectory { dir in
+            let text = String(repeating: "Structured Append joins linked symbols. ", count: 30)
+            let made = try CLI.run(["make", text, "--split", "3", "-o", dir.appendingPathComponent("part.png").path])
+            #expect(made.status == 0, "\(made.stderr)")
+            var joined = ""
+            for i in 1...3 {
+                let read = try CLI.run(["read", "--json", dir.appendingPathComponent("part-\(i).png").path])
+                let object = try #require(try JSONSerialization.jsonObject(with: read.stdout) as? [String: Any])
+                let header = try #require(object["structured_append"] as? [String: Int])
+                #expect(header["index"] == i - 1)
+                #expect(header["count"] == 3)
+                joined += object["text"] as? String ?? ""
+            }
+            #expect(joined == text)
         }
-        #expect(joined == text)
     }
 
     @Test func errorsGoToStandardErrorWithNonZeroStatus() throws {

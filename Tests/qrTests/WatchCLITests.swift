@@ -25,61 +25,61 @@ func watchVideo(first: String = "first code", second: String = "second code", fr
 @Suite("qr watch")
 struct WatchCLITests {
     @Test func reportsEachCodeOnceThenSummarises() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("video.y4m")
-        try watchVideo().write(to: file)
-        let result = try CLI.run(["watch", file.path])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.text == "first code\nsecond code\n")
-        #expect(result.stderr.contains("30 frames read, 30 decoded, 0 skipped; 2 codes found"), "\(result.stderr)")
-        let quiet = try CLI.run(["watch", file.path, "--quiet"])
-        #expect(quiet.stderr.isEmpty)
+        try withTemporaryDirectory { dir in
+            let file = dir.appendingPathComponent("video.y4m")
+            try watchVideo().write(to: file)
+            let result = try CLI.run(["watch", file.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.text == "first code\nsecond code\n")
+            #expect(result.stderr.contains("30 frames read, 30 decoded, 0 skipped; 2 codes found"), "\(result.stderr)")
+            let quiet = try CLI.run(["watch", file.path, "--quiet"])
+            #expect(quiet.stderr.isEmpty)
+        }
     }
 
     @Test func jsonLinesCarryFrameTimestampAndCorners() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("video.y4m")
-        try watchVideo().write(to: file)
-        let result = try CLI.run(["watch", "--json", file.path])
-        #expect(result.status == 0)
-        let lines = result.text.split(separator: "\n")
-        #expect(lines.count == 2)
-        let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(objects.map { $0["text"] as? String } == ["first code", "second code"])
-        let second = try #require(objects.last)
-        let frame = try #require(second["frame"] as? Int)
-        #expect(frame >= 15)
-        #expect(second["timestamp"] as? Double == Double(frame) / 10)
-        #expect((second["corners"] as? [[Double]])?.count == 4)
-        #expect(second["version"] as? String == "1")
-        #expect(second["symbology"] as? String == "QR Code")
-        #expect(second["level"] as? String == "M")
-        #expect(second["bytes_hex"] as? String == "7365636f6e6420636f6465")
+        try withTemporaryDirectory { dir in
+            let file = dir.appendingPathComponent("video.y4m")
+            try watchVideo().write(to: file)
+            let result = try CLI.run(["watch", "--json", file.path])
+            #expect(result.status == 0)
+            let lines = result.text.split(separator: "\n")
+            #expect(lines.count == 2)
+            let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            #expect(objects.map { $0["text"] as? String } == ["first code", "second code"])
+            let second = try #require(objects.last)
+            let frame = try #require(second["frame"] as? Int)
+            #expect(frame >= 15)
+            #expect(second["timestamp"] as? Double == Double(frame) / 10)
+            #expect((second["corners"] as? [[Double]])?.count == 4)
+            #expect(second["version"] as? String == "1")
+            #expect(second["symbology"] as? String == "QR Code")
+            #expect(second["level"] as? String == "M")
+            #expect(second["bytes_hex"] as? String == "7365636f6e6420636f6465")
+        }
     }
 
     @Test func onceStopsAtTheFirstCode() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("video.y4m")
-        try watchVideo().write(to: file)
-        let result = try CLI.run(["watch", "--once", file.path])
-        #expect(result.status == 0)
-        #expect(result.text == "first code\n")
-        #expect(result.stderr.contains("1 code found"))
+        try withTemporaryDirectory { dir in
+            let file = dir.appendingPathComponent("video.y4m")
+            try watchVideo().write(to: file)
+            let result = try CLI.run(["watch", "--once", file.path])
+            #expect(result.status == 0)
+            #expect(result.text == "first code\n")
+            #expect(result.stderr.contains("1 code found"))
+        }
     }
 
     @Test func nothingFoundExitsOne() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("blank.y4m")
-        let blank = [UInt8](repeating: 200, count: 64 * 48)
-        try Data(Array("YUV4MPEG2 W64 H48 F25:1 Cmono\n".utf8) + (0..<5).flatMap { _ in Array("FRAME\n".utf8) + blank }).write(to: file)
-        let result = try CLI.run(["watch", file.path])
-        #expect(result.status == 1)
-        #expect(result.text.isEmpty)
-        #expect(result.stderr.contains("5 frames read, 5 decoded, 0 skipped; 0 codes found"))
+        try withTemporaryDirectory { dir in
+            let file = dir.appendingPathComponent("blank.y4m")
+            let blank = [UInt8](repeating: 200, count: 64 * 48)
+            try Data(Array("YUV4MPEG2 W64 H48 F25:1 Cmono\n".utf8) + (0..<5).flatMap { _ in Array("FRAME\n".utf8) + blank }).write(to: file)
+            let result = try CLI.run(["watch", file.path])
+            #expect(result.status == 1)
+            #expect(result.text.isEmpty)
+            #expect(result.stderr.contains("5 frames read, 5 decoded, 0 skipped; 0 codes found"))
+        }
     }
 
     @Test func standardInputAndRawFrames() throws {
@@ -100,34 +100,34 @@ struct WatchCLITests {
     }
 
     @Test func badStreamsExitTwoWithAClearMessage() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let png = dir.appendingPathComponent("code.png")
-        _ = try CLI.run(["make", "not a video", "-o", png.path])
-        let notVideo = try CLI.run(["watch", png.path])
-        #expect(notVideo.status == 2)
-        #expect(notVideo.stderr.contains("not a Y4M (YUV4MPEG2) stream"), "\(notVideo.stderr)")
-        #expect(notVideo.stderr.contains("ffmpeg"))
+        try withTemporaryDirectory { dir in
+            let png = dir.appendingPathComponent("code.png")
+            _ = try CLI.run(["make", "not a video", "-o", png.path])
+            let notVideo = try CLI.run(["watch", png.path])
+            #expect(notVideo.status == 2)
+            #expect(notVideo.stderr.contains("not a Y4M (YUV4MPEG2) stream"), "\(notVideo.stderr)")
+            #expect(notVideo.stderr.contains("ffmpeg"))
 
-        // Cut inside frame 20: the codes before the cut are still reported.
-        let video = try watchVideo()
-        let headerLength = try #require(video.firstIndex(of: 0x0A)) + 1
-        let cut = dir.appendingPathComponent("cut.y4m")
-        try video.prefix(headerLength + 20 * (6 + 160 * 120) + 100).write(to: cut)
-        let truncated = try CLI.run(["watch", cut.path])
-        #expect(truncated.status == 2)
-        #expect(truncated.text == "first code\nsecond code\n")
-        #expect(truncated.stderr.contains("The stream ends in the middle of frame 20: 94 of its 19200 bytes arrived."), "\(truncated.stderr)")
+            // Cut inside frame 20: the codes before the cut are still reported.
+            let video = try watchVideo()
+            let headerLength = try #require(video.firstIndex(of: 0x0A)) + 1
+            let cut = dir.appendingPathComponent("cut.y4m")
+            try video.prefix(headerLength + 20 * (6 + 160 * 120) + 100).write(to: cut)
+            let truncated = try CLI.run(["watch", cut.path])
+            #expect(truncated.status == 2)
+            #expect(truncated.text == "first code\nsecond code\n")
+            #expect(truncated.stderr.contains("The stream ends in the middle of frame 20: 94 of its 19200 bytes arrived."), "\(truncated.stderr)")
 
-        let noHeight = dir.appendingPathComponent("noheight.y4m")
-        try Data("YUV4MPEG2 W160 F10:1\nFRAME\n".utf8).write(to: noHeight)
-        let missing = try CLI.run(["watch", noHeight.path])
-        #expect(missing.status == 2)
-        #expect(missing.stderr.contains("The Y4M header has no height (tag H)."))
+            let noHeight = dir.appendingPathComponent("noheight.y4m")
+            try Data("YUV4MPEG2 W160 F10:1\nFRAME\n".utf8).write(to: noHeight)
+            let missing = try CLI.run(["watch", noHeight.path])
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("The Y4M header has no height (tag H)."))
 
-        let absent = try CLI.run(["watch", dir.appendingPathComponent("absent.y4m").path])
-        #expect(absent.status == 2)
-        #expect(absent.stderr.contains("Cannot open"))
+            let absent = try CLI.run(["watch", dir.appendingPathComponent("absent.y4m").path])
+            #expect(absent.status == 2)
+            #expect(absent.stderr.contains("Cannot open"))
+        }
     }
 
     @Test func optionsAreChecked() throws {
