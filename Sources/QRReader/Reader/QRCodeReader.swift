@@ -276,8 +276,11 @@ private struct Session {
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
     private var passNumber = 0
-    /// The areas of the grids refined so far (``GridRefinement``), one per symbol.
-    private var refinedAreas: [Quadrilateral] = []
+    /// The areas of the grids refined so far (``GridRefinement``), one per symbol and kind of threshold, and
+    /// whether that was the global one.
+    private var refinedAreas: [(area: Quadrilateral, global: Bool)] = []
+    /// Whether the current pass thresholds with ``GlobalBinarizer``.
+    private var isGlobalPass = false
 
     init(options: ReaderOptions, deadline: ContinuousClock.Instant?) {
         self.options = options
@@ -326,6 +329,7 @@ private struct Session {
     private mutating func scan(_ plane: LuminancePlane, binary: BinaryImage, scale: Double, inverted: Bool, binarizer: Binarizer,
                                damaged: DamagedSearch?, speculative: Bool = false, searchedForDamage: Bool = true) {
         passNumber += 1
+        isGlobalPass = binarizer == .global
         let patterns: [FinderPattern]
         var sets: [FinderPatternSet] = []
         if let damaged {
@@ -583,13 +587,16 @@ private struct Session {
     }
 
     /// Whether no grid over the same symbol (centred inside `grid`'s area, and of a similar size) was
-    /// refined before, in any pass, and records `grid` as refined. The refinement follows module edges,
-    /// whose places hardly depend on the threshold: in the corpus no symbol it missed once decoded when
-    /// refined again in another binary image, and each such try cost milliseconds.
+    /// refined before in a pass with the same kind of threshold (local or global), and records `grid` as
+    /// refined. The refinement follows module edges, whose places hardly depend on which local threshold
+    /// made them: in the corpus no symbol it missed once decoded when refined again under another local
+    /// threshold, and each such try cost milliseconds. Local thresholds beside a dark surround can thin a
+    /// small symbol's dark modules and move its edges, where the global threshold keeps them whole
+    /// (zxing-cpp/qrcode-4/30.png turned by 270°).
     private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double) -> Bool {
         let area = grid.corners.map { $0 * scale }
-        let seen = refinedAreas.contains { AttemptedGrids.coverOneSymbol($0, area) }
-        if !seen { refinedAreas.append(area) }
+        let seen = refinedAreas.contains { $0.global == isGlobalPass && AttemptedGrids.coverOneSymbol($0.area, area) }
+        if !seen { refinedAreas.append((area, isGlobalPass)) }
         return !seen
     }
 
