@@ -61,6 +61,16 @@ struct SmallSymbolTests {
         }
     }
 
+    /// Seen at a steep angle (the far edge shortened by `tilt`), a Micro QR symbol's far modules lie well
+    /// off both fits of its finder's square; its timing patterns say where. Every case failed without them.
+    @Test(arguments: [("M3", 0.4, 0.0), ("M3", 0.4, 100.0), ("M4", 0.6, 15.0), ("M4", 0.6, 200.0)])
+    func microQRSeenAtASteepAngle(_ version: String, _ tilt: Double, _ degrees: Double) throws {
+        let symbol = try #require(SmallSymbol.all.first { $0.version == version })
+        var scene = SyntheticScene(width: 240, height: 240)
+        scene.place(symbol.modules, center: Point(120, 120), moduleSize: 8, degrees: degrees, tilt: tilt, quietZone: 2)
+        #expect(read(scene).map(\.text) == [symbol.text])
+    }
+
     @Test func microQRRotatedAndMirrored() throws {
         let symbol = try #require(SmallSymbol.all.first { $0.version == "M4" })
         var scene = SyntheticScene(width: 240, height: 240)
