@@ -7,9 +7,12 @@ enum MicroQRLocator {
     struct Candidate: Sendable {
         /// Sampling grids to try in turn: an affine fit of the finder's square first, because extrapolating
         /// a 7-module square's perspective to 17 modules magnifies every pixel of corner error, then the
-        /// full perspective fit for symbols photographed at a steep angle, then that fit redrawn through
-        /// the timing patterns (``timingFitted(_:binary:)``) for steeper angles still.
+        /// full perspective fit for symbols photographed at a steep angle. When neither reads the timing
+        /// modules, that fit redrawn through the timing patterns instead (``redrawn(_:binary:)``).
         let grids: [SamplingGrid]
+        /// The perspective fit, to be redrawn through the timing patterns if `grids` (the fits) do not decode;
+        /// nil when `grids` are redrawn ones already.
+        let toRedraw: SamplingGrid?
         let format: MicroQRDecoder.Format
         let mirrored: Bool
     }
@@ -72,15 +75,27 @@ enum MicroQRLocator {
                     // random textures; timing modules read as noise tell a false candidate before it is sampled.
                     let timingModules = Self.timingModules(size: best.size)
                     let fits = [affine, transform].compactMap { $0.map { SamplingGrid(dimension: best.size, transform: $0) } }
-                    // Redrawn twice: the second time the timing modules are looked for where the first put them.
-                    let redrawn = fits.last.flatMap { timingFitted($0, binary: image) }
-                    let grids = (fits + [redrawn, redrawn.flatMap { timingFitted($0, binary: image) }].compactMap { $0 })
-                        .filter { GridCheck.score($0, binary: image, expected: timingModules) >= GridCheck.samplingScore }
-                    if !grids.isEmpty { found.append(Candidate(grids: grids, format: best.format, mirrored: mirrored)) }
+                    let passing = fits.filter { GridCheck.score($0, binary: image, expected: timingModules) >= GridCheck.samplingScore }
+                    // Redrawing costs about as much as a decode: only here when the fits leave nothing to try.
+                    let grids = passing.isEmpty ? fits.last.map { redrawn($0, binary: image) } ?? [] : passing
+                    if !grids.isEmpty {
+                        found.append(Candidate(grids: grids, toRedraw: passing.isEmpty ? nil : fits.last, format: best.format,
+                                               mirrored: mirrored))
+                    }
                 }
             }
         }
         return found.sorted { $0.format.distance < $1.format.distance }
+    }
+
+    /// `grid` redrawn through its timing patterns (``timingFitted(_:binary:)``), twice (the second time the
+    /// timing modules are looked for where the first put them), the redrawn grids that read the timing
+    /// modules as such.
+    static func redrawn(_ grid: SamplingGrid, binary image: BinaryImage) -> [SamplingGrid] {
+        let once = timingFitted(grid, binary: image)
+        let timingModules = Self.timingModules(size: grid.width)
+        return [once, once.flatMap { timingFitted($0, binary: image) }].compactMap { $0 }
+            .filter { GridCheck.score($0, binary: image, expected: timingModules) >= GridCheck.samplingScore }
     }
 
     /// `grid` refitted through where the timing patterns' dark modules lie, for a symbol seen at a steep

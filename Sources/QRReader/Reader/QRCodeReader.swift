@@ -647,16 +647,21 @@ private struct Session {
     private func decodeMicro(_ square: FinderCorners, binary: BinaryImage, plane: LuminancePlane, scale: Double,
                              inverted: Bool) -> ReadResult? {
         for candidate in MicroQRLocator.candidates(square: square, in: binary, luminance: plane) {
-            for grid in candidate.grids {
+            func decoded(_ grid: SamplingGrid) -> ReadResult? {
                 // The grid follows the symbol's own orientation (mirrored or not), so no transposing here.
                 if let symbol = MicroQRDecoder.decode(ModuleSampler.sample(grid, binary: binary), format: candidate.format) {
                     return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
                 }
-                guard options.accuracy == .thorough else { continue }
+                guard options.accuracy == .thorough else { return nil }
                 let samples = ModuleSampler.sample(grid, luminance: plane)
-                if let symbol = samples.decoded(by: { MicroQRDecoder.decode($0, format: candidate.format, confidence: $1) }) {
-                    return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
-                }
+                guard let symbol = samples.decoded(by: { MicroQRDecoder.decode($0, format: candidate.format, confidence: $1) })
+                else { return nil }
+                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+            }
+            for grid in candidate.grids { if let found = decoded(grid) { return found } }
+            // Last, the perspective fit redrawn through the timing patterns, for a symbol seen at a steep angle.
+            for grid in candidate.toRedraw.map({ MicroQRLocator.redrawn($0, binary: binary) }) ?? [] {
+                if let found = decoded(grid) { return found }
             }
         }
         return nil
