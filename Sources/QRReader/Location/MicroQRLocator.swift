@@ -76,7 +76,8 @@ enum MicroQRLocator {
                     let timingModules = Self.timingModules(size: best.size)
                     let fits = [affine, transform].compactMap { $0.map { SamplingGrid(dimension: best.size, transform: $0) } }
                     let passing = fits.filter { GridCheck.score($0, binary: image, expected: timingModules) >= GridCheck.samplingScore }
-                    // Redrawing costs about as much as a decode: only here when the fits leave nothing to try.
+                    // Redrawn here only when the fits leave nothing to try: redrawing every orientation whose
+                    // format reads made reading a clean Micro QR picture two to three times slower.
                     let grids = passing.isEmpty ? fits.last.map { redrawn($0, binary: image) } ?? [] : passing
                     if !grids.isEmpty {
                         found.append(Candidate(grids: grids, toRedraw: passing.isEmpty ? nil : fits.last, format: best.format,
