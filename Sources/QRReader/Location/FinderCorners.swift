@@ -16,6 +16,10 @@ struct FinderCorners: Sendable {
         return [tl, tr, br, bl]
     }
 
+    /// Where ``corners`` lie in the pattern's module coordinates (7 modules a side): a transform from these
+    /// to the corners places the modules around a symbol's finder.
+    static let moduleCorners = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
+
     /// 48 rays around the centre, every 7.5°.
     private static let rayDirections: [Point] = (0..<48).map { k in
         let angle = Double(k) * 2 * .pi / 48

@@ -30,7 +30,7 @@ enum MicroQRLocator {
     /// blurred symbols rarely survive global thresholding exactly.
     static func candidates(square fitted: FinderCorners, in image: BinaryImage, luminance plane: LuminancePlane) -> [Candidate] {
         guard let square = fitted.corners else { return [] }
-        let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
+        let unit = FinderCorners.moduleCorners
         var found: [Candidate] = []
         // The finder's modules that calibrate the threshold are the same under every rotation and mirroring.
         let threshold = PerspectiveTransform(from: unit, to: square).flatMap { calibratedThreshold(plane, $0) }
@@ -73,9 +73,8 @@ enum MicroQRLocator {
                     let affine = PerspectiveTransform.fittingAffine(from: unit, to: corners)
                     // The QR grids' gate: a format read correcting 3 bit errors passes on a large share of
                     // random textures; timing modules read as noise tell a false candidate before it is sampled.
-                    let timingModules = Self.timingModules(size: best.size)
                     let fits = [affine, transform].compactMap { $0.map { SamplingGrid(dimension: best.size, transform: $0) } }
-                    let passing = fits.filter { GridCheck.score($0, binary: image, expected: timingModules) >= GridCheck.samplingScore }
+                    let passing = fits.filter { readsTiming($0, in: image) }
                     // Redrawn here only when the fits leave nothing to try: redrawing every orientation whose
                     // format reads made reading a clean Micro QR picture two to three times slower.
                     let grids = passing.isEmpty ? fits.last.map { redrawn($0, binary: image) } ?? [] : passing
@@ -94,9 +93,12 @@ enum MicroQRLocator {
     /// modules as such.
     static func redrawn(_ grid: SamplingGrid, binary image: BinaryImage) -> [SamplingGrid] {
         let once = timingFitted(grid, binary: image)
-        let timingModules = Self.timingModules(size: grid.width)
-        return [once, once.flatMap { timingFitted($0, binary: image) }].compactMap { $0 }
-            .filter { GridCheck.score($0, binary: image, expected: timingModules) >= GridCheck.samplingScore }
+        return [once, once.flatMap { timingFitted($0, binary: image) }].compactMap { $0 }.filter { readsTiming($0, in: image) }
+    }
+
+    /// Whether `grid` reads the timing modules as such: the QR grids' gate (``GridCheck/samplingScore``).
+    private static func readsTiming(_ grid: SamplingGrid, in image: BinaryImage) -> Bool {
+        GridCheck.score(grid, binary: image, expected: timingModules(size: grid.width)) >= GridCheck.samplingScore
     }
 
     /// `grid` refitted through where the timing patterns' dark modules lie, for a symbol seen at a steep
@@ -108,7 +110,7 @@ enum MicroQRLocator {
     static func timingFitted(_ grid: SamplingGrid, binary image: BinaryImage) -> SamplingGrid? {
         let size = grid.width
         let t = grid.transform
-        let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
+        let unit = FinderCorners.moduleCorners
         var from = unit, to = unit.map(t.apply)
         for horizontal in [true, false] {
             var shift = Point.zero, found = 0

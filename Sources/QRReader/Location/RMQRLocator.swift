@@ -29,7 +29,7 @@ enum RMQRLocator {
     /// timing row that reads as one, best first.
     static func candidates(_ pattern: FinderPattern, square fitted: FinderCorners, in image: BinaryImage) -> [Candidate] {
         guard let square = fitted.corners else { return [] }
-        let unit = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
+        let unit = FinderCorners.moduleCorners
         var found: [Candidate] = []
         for rotation in 0..<4 {
             for mirrored in [false, true] {
