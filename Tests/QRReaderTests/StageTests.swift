@@ -89,11 +89,103 @@ struct BinarizationTests {
         #expect(wrongModules(BlockBinarizer.binarize(level, flatBlocks: .lowContrast)) == 0)
     }
 
-    @Test(arguments: [(40, 40), (47, 61), (64, 45), (203, 157)], [BlockBinarizer.FlatBlocks.usual, .lowContrast])
-    func blockThresholdsMatchTheirRuleComputedPixelByPixel(size: (width: Int, height: Int), flatBlocks: BlockBinarizer.FlatBlocks) {
-        // Flat areas of several levels, edges and noise, in sizes that leave a partial last block (which
-        // overlaps the one before) and an odd block left over from the vectorised pairs.
+    /// `code` at 4 px per module in light grey (160 on 235), blurred: a ring of light-grey modules beside
+    /// flat areas, as a coloured code photographed out of focus.
+    private func blurredLightGreyScene(_ code: QRCode, moduleSize: Double = 4, dark: UInt8 = 160) -> SyntheticScene {
+        var scene = SyntheticScene(width: 240, height: 240, background: 235)
+        let side = Double(code.size) * moduleSize, origin = 120 - side / 2
+        let (near, far) = (origin, origin + side)
+        scene.place(code.modules, corners: [Point(near, near), Point(far, near), Point(far, far), Point(near, far)], dark: dark, light: 235)
+        scene.blur(radius: 2, passes: 2)
+        return scene
+    }
+
+    @Test func theMidrangeRuleKeepsTheLightGreyRingsTheMeanRuleBreaks() throws {
+        // The quiet zone's flat blocks, made light with half their darkest pixel, pull the mean rule's
+        // thresholds around the finders' rings below their grey: no finder pattern shows. Nor does one under
+        // the global threshold. At the middle of each block's contrast all three do.
+        let scene = blurredLightGreyScene(try QRCode.encode("grey ring", options: .version(2)))
+        func patterns(_ binary: BinaryImage) -> Int {
+            FinderPatternFinder.find(in: binary, rowStep: 1).filter { !$0.isDamaged }.count
+        }
+        #expect(patterns(BlockBinarizer.binarize(plane(scene))) == 0)
+        #expect(patterns(GlobalBinarizer.binarize(plane(scene))) == 0)
+        #expect(patterns(BlockBinarizer.binarizeAtMidrange(plane(scene))) == 3)
+    }
+
+    @Test(arguments: [(4.0, UInt8(160)), (5.0, UInt8(165))])
+    func aBlurredLightGreyCodeReads(moduleSize: Double, dark: UInt8) throws {
+        // Read by the midrange pass (neither reads without it).
+        let scene = blurredLightGreyScene(try QRCode.encode("grey ring", options: .version(2)), moduleSize: moduleSize, dark: dark)
+        #expect(QRCodeReader().read(luminance: scene.pixels, width: scene.width, height: scene.height).map(\.text) == ["grey ring"])
+    }
+
+    @Test func theMidrangeRuleThresholdsAFlatPictureGlobally() {
+        // No block has contrast enough to be thresholded at its middle: the whole picture gets one threshold.
+        let pixels = (0..<(64 * 48)).map { (i: Int) -> UInt8 in UInt8(100 + i % 64 / 8) }
+        let flat = LuminancePlane(width: 64, height: 48, pixels: pixels)
+        #expect(BlockBinarizer.binarizeAtMidrange(flat).bits == GlobalBinarizer.binarize(flat).bits)
+    }
+
+    @Test(arguments: [(40, 40), (47, 61), (64, 45), (203, 157)])
+    func midrangeThresholdsMatchTheirRuleComputedPixelByPixel(size: (width: Int, height: Int)) {
         let (width, height) = size
+        let pattern = testPattern(width: width, height: height)
+        // Also flat but for a corner, where most blocks have no threshold around them and take the next one's.
+        let corner = LuminancePlane(width: width, height: height, pixels: pattern.pixels.indices.map { i in
+            i % width > width * 2 / 3 && i / width > height / 2 ? pattern.pixels[i] : 180
+        })
+        for plane in [pattern, pattern.inverted(), corner] {
+            #expect(BlockBinarizer.binarizeAtMidrange(plane).bits == referenceMidrangeThresholds(plane))
+        }
+    }
+
+    /// ``BlockBinarizer/binarizeAtMidrange(_:)``'s rule, one block at a time: each 8 × 8 block (the last of a
+    /// row or column moved back inside the image) with more than 24 levels of contrast has a threshold, the
+    /// middle of its darkest and lightest pixel; each block is thresholded at the mean of those of the 5 × 5
+    /// blocks around it (moved inside the grid at its edges), its own counted thrice, or with none there at
+    /// the next block's in reading order that has one (the last blocks at the last one).
+    private func referenceMidrangeThresholds(_ plane: LuminancePlane) -> [UInt8] {
+        let width = plane.width, height = plane.height, size = BlockBinarizer.blockSize
+        let blocksX = (width + size - 1) / size, blocksY = (height + size - 1) / size
+        func pixel(_ x: Int, _ y: Int) -> Int { Int(plane.pixels[y * width + x] ^ plane.inversion) }
+        func origin(_ bx: Int, _ by: Int) -> (Int, Int) { (min(bx * size, width - size), min(by * size, height - size)) }
+        var middles = [Int?](repeating: nil, count: blocksX * blocksY)
+        for by in 0..<blocksY {
+            for bx in 0..<blocksX {
+                let (left, top) = origin(bx, by)
+                let values = (0..<(size * size)).map { pixel(left + $0 % size, top + $0 / size) }
+                let minimum = values.min() ?? 0, maximum = values.max() ?? 0
+                if maximum - minimum > 24 { middles[by * blocksX + bx] = (minimum + maximum) / 2 }
+            }
+        }
+        var thresholds = [Int?](repeating: nil, count: blocksX * blocksY)
+        for by in 0..<blocksY {
+            for bx in 0..<blocksX {
+                let cx = min(max(bx, 2), blocksX - 3), cy = min(max(by, 2), blocksY - 3)
+                var known = [Int]()
+                for dy in -2...2 { for dx in -2...2 { if let m = middles[(cy + dy) * blocksX + cx + dx] { known.append(m) } } }
+                if let own = middles[by * blocksX + bx] { known += [own, own] }
+                if !known.isEmpty { thresholds[by * blocksX + bx] = known.reduce(0, +) / known.count }
+            }
+        }
+        let last = thresholds.last { $0 != nil }.flatMap { $0 } ?? 0
+        let filled = thresholds.indices.map { i in thresholds[i...].lazy.compactMap { $0 }.first ?? last }
+        var bits = [UInt8](repeating: 0, count: width * height)
+        for by in 0..<blocksY {
+            for bx in 0..<blocksX {
+                let (left, top) = origin(bx, by)
+                for y in top..<(top + size) {
+                    for x in left..<(left + size) { bits[y * width + x] = pixel(x, y) <= filled[by * blocksX + bx] ? 1 : 0 }
+                }
+            }
+        }
+        return bits
+    }
+
+    /// Flat areas of several levels, edges and noise, in a size that may leave a partial last block (which
+    /// overlaps the one before) and an odd block left over from the vectorised pairs.
+    private func testPattern(width: Int, height: Int) -> LuminancePlane {
         var seed: UInt64 = 42
         let pixels = (0..<(width * height)).map { i -> UInt8 in
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -101,8 +193,13 @@ struct BinarizationTests {
             let base = (x / 11 + y / 7) % 3 == 0 ? 60 : ((x / 13) % 2 == 0 ? 200 : 180)
             return UInt8(clamping: base + Int(seed >> 60) - (x * y % 29 == 0 ? 40 : 0))
         }
-        for plane in [LuminancePlane(width: width, height: height, pixels: pixels),
-                      LuminancePlane(width: width, height: height, pixels: pixels).inverted()] {
+        return LuminancePlane(width: width, height: height, pixels: pixels)
+    }
+
+    @Test(arguments: [(40, 40), (47, 61), (64, 45), (203, 157)], [BlockBinarizer.FlatBlocks.usual, .lowContrast])
+    func blockThresholdsMatchTheirRuleComputedPixelByPixel(size: (width: Int, height: Int), flatBlocks: BlockBinarizer.FlatBlocks) {
+        let (width, height) = size
+        for plane in [testPattern(width: width, height: height), testPattern(width: width, height: height).inverted()] {
             #expect(BlockBinarizer.binarize(plane, flatBlocks: flatBlocks).bits == referenceBlockThresholds(plane, flatBlocks))
         }
     }

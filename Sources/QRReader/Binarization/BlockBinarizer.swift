@@ -1,7 +1,8 @@
-/// Local-average thresholding in 8 × 8 blocks (the approach of ZXing's HybridBinarizer): each block's
-/// threshold is the mean of the black points of the 5 × 5 blocks around it, so shadows and gradients
-/// wider than a few blocks are followed. Flat blocks inherit their neighbours' black point, which keeps
-/// the inside of large dark modules dark.
+/// Local thresholding in 8 × 8 blocks, each block thresholded by the 5 × 5 blocks around it, so shadows
+/// and gradients wider than a few blocks are followed. Two rules give the blocks their black points:
+/// ``binarize(_:flatBlocks:)``, ZXing's HybridBinarizer (the mean of each block, flat blocks inheriting
+/// their neighbours' black point, which keeps the inside of large dark modules dark), and
+/// ``binarizeAtMidrange(_:)``, zxing-cpp's newer rule.
 enum BlockBinarizer {
     static let blockSize = 8
     /// Blocks whose contrast is at most this are considered flat (``FlatBlocks/usual``).
@@ -24,13 +25,12 @@ enum BlockBinarizer {
         func lightBlackPoint(darkest: Int) -> Int { self == .usual ? darkest / 2 : darkest - maximumContrast }
     }
 
+    /// Thresholds each block at the mean black point of the 5 × 5 blocks around it, a block's black point
+    /// being its mean, or for a flat block one of `flatBlocks`.
     static func binarize(_ plane: LuminancePlane, flatBlocks: FlatBlocks = .usual) -> BinaryImage {
-        let width = plane.width, height = plane.height
-        guard width >= blockSize * 5, height >= blockSize * 5 else { return GlobalBinarizer.binarize(plane) }
-        let blocksX = (width + blockSize - 1) / blockSize
-        let blocksY = (height + blockSize - 1) / blockSize
+        guard let (blocksX, blocksY) = blockGrid(plane) else { return GlobalBinarizer.binarize(plane) }
+        let width = plane.width, maxY = plane.height - blockSize
         var blackPoints = [Int32](repeating: 0, count: blocksX * blocksY)
-        var bits: [UInt8] = []
         let inversion = SIMD16<UInt8>(repeating: plane.inversion)
         let maximumContrast = flatBlocks.maximumContrast
         // Blocks are read in pairs, sixteen lanes at a time (each half one block), while both lie whole inside
@@ -38,10 +38,6 @@ enum BlockBinarizer {
         // ends (the last block of a row may overlap the one before): the image is at least five blocks wide.
         // The pairs and the blocks left over take separate loops: one loop choosing per block measured 2–3 %
         // slower on large pictures.
-        let maxX = width - blockSize, maxY = height - blockSize
-        /// Where the sixteen pixels holding block bx (not of a whole pair) start in a row.
-        @inline(__always) func leftoverStart(_ bx: Int) -> Int { min(bx * blockSize, maxX) - blockSize }
-
         plane.pixels.withUnsafeBytes { pixels in
             blackPoints.withUnsafeMutableBufferPointer { points in
                 for by in 0..<blocksY {
@@ -84,69 +80,185 @@ enum BlockBinarizer {
                         bx += 2
                     }
                     for bx in bx..<blocksX {
-                        let (sum, low, high) = statistics(at: leftoverStart(bx))
+                        let (sum, low, high) = statistics(at: leftoverStart(bx, width: width))
                         store(bx, minimum: low.highHalf.min(), maximum: high.highHalf.max(), sum: sum.highHalf.wrappedSum())
                     }
                 }
             }
-            // The window sums are separable: first each run of five black points along a row of blocks
-            // (`across[by][i]` starts at block i), then five of those down a column.
-            let runs = blocksX - 4
-            var across = [Int32](repeating: 0, count: blocksY * runs)
-            blackPoints.withUnsafeBufferPointer { points in
-                across.withUnsafeMutableBufferPointer { across in
+        }
+        return threshold(plane, blocksX: blocksX, blocksY: blocksY, at: meanThresholds(blackPoints, blocksX: blocksX, blocksY: blocksY))
+    }
+
+    /// Thresholds each block at the middle of its darkest and lightest pixel, averaged over the 5 × 5 blocks
+    /// around it where they have one: flat blocks (``minimumDynamicRange``) have none and take the average of
+    /// the others around them, or further off, the next block's in reading order. A ring of light-grey
+    /// modules, whose blocks' means lie well above their middle, keeps its width: under the mean rule, the
+    /// quiet zone's flat blocks, made light with half their darkest pixel, pull the ring's threshold below
+    /// it, and the ring breaks. zxing-cpp thresholds so (its LocalAverage binarizer since 2.x); the two
+    /// rules fail on different pictures.
+    static func binarizeAtMidrange(_ plane: LuminancePlane) -> BinaryImage {
+        guard let (blocksX, blocksY) = blockGrid(plane) else { return GlobalBinarizer.binarize(plane) }
+        let width = plane.width, maxY = plane.height - blockSize
+        var middles = [Int32](repeating: 0, count: blocksX * blocksY)
+        // Each row of blocks: first the darkest and lightest pixel of each column over its rows, sixteen
+        // columns at a time (the last sixteen may overlap the ones before), then of each block's columns.
+        var darkest = [UInt8](repeating: 0, count: width), lightest = [UInt8](repeating: 0, count: width)
+        let inversion = SIMD16<UInt8>(repeating: plane.inversion)
+        plane.pixels.withUnsafeBytes { pixels in
+            darkest.withUnsafeMutableBytes { darkest in
+                lightest.withUnsafeMutableBytes { lightest in
                     for by in 0..<blocksY {
-                        for i in 0..<runs {
-                            let row = by * blocksX + i
-                            across[by * runs + i] = points[row] &+ points[row + 1] &+ points[row + 2] &+ points[row + 3] &+ points[row + 4]
+                        let top = min(by * blockSize, maxY)
+                        for chunk in stride(from: 0, to: width, by: 16) {
+                            let x = min(chunk, width - 16)
+                            var low = pixels.loadUnaligned(fromByteOffset: top * width + x, as: SIMD16<UInt8>.self) ^ inversion
+                            var high = low
+                            for y in (top + 1)..<(top + blockSize) {
+                                let row = pixels.loadUnaligned(fromByteOffset: y * width + x, as: SIMD16<UInt8>.self) ^ inversion
+                                low.replace(with: row, where: row .< low)
+                                high.replace(with: row, where: row .> high)
+                            }
+                            darkest.storeBytes(of: low, toByteOffset: x, as: SIMD16<UInt8>.self)
+                            lightest.storeBytes(of: high, toByteOffset: x, as: SIMD16<UInt8>.self)
+                        }
+                        for bx in 0..<blocksX {
+                            let left = min(bx * blockSize, width - blockSize)
+                            let low = darkest.loadUnaligned(fromByteOffset: left, as: SIMD8<UInt8>.self).min()
+                            let high = lightest.loadUnaligned(fromByteOffset: left, as: SIMD8<UInt8>.self).max()
+                            // Zero: none (a block whose middle is zero is flat).
+                            middles[by * blocksX + bx] = high - low > minimumDynamicRange ? (Int32(high) + Int32(low)) / 2 : 0
                         }
                     }
                 }
             }
-            // Every pixel is written below (the last block of a row or column overlaps the one before).
-            bits = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
-                let out = UnsafeMutableRawBufferPointer(buffer)
-                across.withUnsafeBufferPointer { across in
+        }
+        // Not a block with contrast anywhere: as zxing-cpp, one threshold for all.
+        guard let thresholds = midrangeThresholds(middles, blocksX: blocksX, blocksY: blocksY) else { return GlobalBinarizer.binarize(plane) }
+        return threshold(plane, blocksX: blocksX, blocksY: blocksY, at: thresholds)
+    }
+
+    /// The number of blocks across and down, or nil when the plane is too small for 5 × 5 of them.
+    private static func blockGrid(_ plane: LuminancePlane) -> (Int, Int)? {
+        guard plane.width >= blockSize * 5, plane.height >= blockSize * 5 else { return nil }
+        return ((plane.width + blockSize - 1) / blockSize, (plane.height + blockSize - 1) / blockSize)
+    }
+
+    /// Where the sixteen pixels holding block bx (not of a whole pair) start in a row of `width` pixels.
+    @inline(__always)
+    private static func leftoverStart(_ bx: Int, width: Int) -> Int { min(bx * blockSize, width - blockSize) - blockSize }
+
+    /// The binary image: each pixel dark when at or below its block's threshold (blocks in pairs as in
+    /// ``binarize(_:flatBlocks:)``; the last block of a row or column overlaps the one before, and every
+    /// pixel is written).
+    private static func threshold(_ plane: LuminancePlane, blocksX: Int, blocksY: Int, at thresholds: [UInt8]) -> BinaryImage {
+        let width = plane.width, height = plane.height, maxY = height - blockSize
+        let inversion = SIMD16<UInt8>(repeating: plane.inversion)
+        let bits = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            let out = UnsafeMutableRawBufferPointer(buffer)
+            plane.pixels.withUnsafeBytes { pixels in
+                thresholds.withUnsafeBufferPointer { thresholds in
                     let one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>(repeating: 0)
                     for by in 0..<blocksY {
                         let top = min(by * blockSize, maxY)
-                        let cy = min(max(by, 2), blocksY - 3)
-                        /// The threshold of block (bx, by): the mean black point of the 5 × 5 blocks around it,
-                        /// moved inside the grid at its edges.
-                        @inline(__always) func threshold(_ bx: Int) -> UInt8 {
-                            let first = (cy - 2) * runs + min(max(bx, 2), blocksX - 3) - 2
-                            let sum = Int(across[first]) + Int(across[first + runs]) + Int(across[first + 2 * runs])
-                                + Int(across[first + 3 * runs]) + Int(across[first + 4 * runs])
-                            return UInt8(clamping: sum / 25)
-                        }
                         /// Pixels at or below the threshold are dark: sixteen of them at `offset`.
                         @inline(__always) func dark(at offset: Int, _ thresholds: SIMD16<UInt8>) -> SIMD16<UInt8> {
                             let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) ^ inversion
                             return zero.replacing(with: one, where: row .<= thresholds)
                         }
-                        // Blocks in pairs as above; a block left over writes only its own (high) half.
+                        let row = by * blocksX
                         var bx = 0
                         while (bx + 2) * blockSize <= width {
-                            let thresholds = SIMD16<UInt8>(lowHalf: SIMD8(repeating: threshold(bx)),
-                                                           highHalf: SIMD8(repeating: threshold(bx + 1)))
+                            let pair = SIMD16<UInt8>(lowHalf: SIMD8(repeating: thresholds[row + bx]),
+                                                     highHalf: SIMD8(repeating: thresholds[row + bx + 1]))
                             for offset in stride(from: top * width + bx * blockSize, to: (top + blockSize) * width, by: width) {
-                                out.storeBytes(of: dark(at: offset, thresholds), toByteOffset: offset, as: SIMD16<UInt8>.self)
+                                out.storeBytes(of: dark(at: offset, pair), toByteOffset: offset, as: SIMD16<UInt8>.self)
                             }
                             bx += 2
                         }
+                        // A block left over writes only its own (high) half.
                         for bx in bx..<blocksX {
-                            let thresholds = SIMD16<UInt8>(repeating: threshold(bx))
-                            for offset in stride(from: top * width + leftoverStart(bx), to: (top + blockSize) * width, by: width) {
-                                out.storeBytes(of: dark(at: offset, thresholds).highHalf, toByteOffset: offset + blockSize,
+                            let single = SIMD16<UInt8>(repeating: thresholds[row + bx])
+                            for offset in stride(from: top * width + leftoverStart(bx, width: width), to: (top + blockSize) * width, by: width) {
+                                out.storeBytes(of: dark(at: offset, single).highHalf, toByteOffset: offset + blockSize,
                                                as: SIMD8<UInt8>.self)
                             }
                         }
                     }
                 }
-                initialized = width * height
             }
+            initialized = width * height
         }
         return BinaryImage(width: width, height: height, bits: bits)
+    }
+
+    /// Sums of each run of five values along each row of blocks (`[by * (blocksX - 4) + i]` starts at block i):
+    /// the 5 × 5 window sums are separable.
+    private static func runsOfFive(_ values: [Int32], blocksX: Int, blocksY: Int) -> [Int32] {
+        let runs = blocksX - 4
+        var across = [Int32](repeating: 0, count: blocksY * runs)
+        values.withUnsafeBufferPointer { values in
+            across.withUnsafeMutableBufferPointer { across in
+                for by in 0..<blocksY {
+                    for i in 0..<runs {
+                        let row = by * blocksX + i
+                        across[by * runs + i] = values[row] &+ values[row + 1] &+ values[row + 2] &+ values[row + 3] &+ values[row + 4]
+                    }
+                }
+            }
+        }
+        return across
+    }
+
+    /// The first of the five row sums (``runsOfFive(_:blocksX:blocksY:)``) making up the 5 × 5 window of
+    /// block (bx, by), moved inside the grid at its edges; the others follow at steps of `blocksX - 4`.
+    @inline(__always)
+    private static func windowStart(_ bx: Int, _ by: Int, blocksX: Int, blocksY: Int) -> Int {
+        (min(max(by, 2), blocksY - 3) - 2) * (blocksX - 4) + min(max(bx, 2), blocksX - 3) - 2
+    }
+
+    /// Each block's threshold: the mean black point of the 5 × 5 blocks around it.
+    private static func meanThresholds(_ points: [Int32], blocksX: Int, blocksY: Int) -> [UInt8] {
+        let across = runsOfFive(points, blocksX: blocksX, blocksY: blocksY)
+        let runs = blocksX - 4
+        var thresholds = [UInt8](repeating: 0, count: blocksX * blocksY)
+        for by in 0..<blocksY {
+            for bx in 0..<blocksX {
+                let first = windowStart(bx, by, blocksX: blocksX, blocksY: blocksY)
+                let sum = Int(across[first]) + Int(across[first + runs]) + Int(across[first + 2 * runs])
+                    + Int(across[first + 3 * runs]) + Int(across[first + 4 * runs])
+                thresholds[by * blocksX + bx] = UInt8(clamping: sum / 25)
+            }
+        }
+        return thresholds
+    }
+
+    /// Each block's threshold from the midranges (zero: none): the mean of those of the 5 × 5 blocks around
+    /// it, its own counted thrice; a block with none around takes the next block's that has one, in reading
+    /// order (the last blocks the last one). Nil when no block has one.
+    private static func midrangeThresholds(_ points: [Int32], blocksX: Int, blocksY: Int) -> [UInt8]? {
+        let across = runsOfFive(points, blocksX: blocksX, blocksY: blocksY)
+        let known = runsOfFive(points.map { $0 > 0 ? 1 : 0 }, blocksX: blocksX, blocksY: blocksY)
+        let runs = blocksX - 4
+        var thresholds = [UInt8](repeating: 0, count: blocksX * blocksY)
+        for by in 0..<blocksY {
+            for bx in 0..<blocksX {
+                let first = windowStart(bx, by, blocksX: blocksX, blocksY: blocksY)
+                let own = Int(points[by * blocksX + bx])
+                var sum = 2 * own, count = own > 0 ? 2 : 0
+                for k in 0..<5 {
+                    sum += Int(across[first + k * runs])
+                    count += Int(known[first + k * runs])
+                }
+                thresholds[by * blocksX + bx] = count > 0 ? UInt8(clamping: sum / count) : 0
+            }
+        }
+        // Blocks far inside large flat areas.
+        guard let lastKnown = thresholds.lastIndex(where: { $0 > 0 }) else { return nil }
+        var next = thresholds[lastKnown]
+        for i in thresholds.indices.reversed() {
+            if thresholds[i] > 0 { next = thresholds[i] } else { thresholds[i] = next }
+        }
+        return thresholds
     }
 }
 
