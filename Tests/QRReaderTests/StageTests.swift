@@ -89,8 +89,8 @@ struct BinarizationTests {
         #expect(wrongModules(BlockBinarizer.binarize(level, flatBlocks: .lowContrast)) == 0)
     }
 
-    /// `code` at 4 px per module in light grey (160 on 235), blurred: a ring of light-grey modules beside
-    /// flat areas, as a coloured code photographed out of focus.
+    /// `code` at `moduleSize` px per module in light grey (`dark` on 235), blurred: rings of light-grey
+    /// modules beside flat areas, as a coloured code photographed out of focus.
     private func blurredLightGreyScene(_ code: QRCode, moduleSize: Double = 4, dark: UInt8 = 160) -> SyntheticScene {
         var scene = SyntheticScene(width: 240, height: 240, background: 235)
         let side = Double(code.size) * moduleSize, origin = 120 - side / 2
