@@ -143,10 +143,12 @@ public struct QRCodeReader: Sendable {
             // first cannot (light-grey or thin-ringed finders beside flat areas) and fails on others. It gets
             // one pass, on the pyramid's first level where there is one. At full scale it read 28 more codes in
             // four turns of the corpus rather than 10, but made the whole corpus 40 % slower: it costs as much
-            // as the first pass, and twice that in textured photos, whose grain it thresholds too.
+            // as the first pass, and twice that in textured photos, whose grain it thresholds too. It is a second
+            // opinion on what the earlier passes left over, often on a coarser plane where those patterns do not
+            // show: what it leaves over adds to theirs.
             if session.mayBeMissingCodes {
                 let (level, factor) = firstLevel ?? (plane, 1)
-                session.scan(level, scale: Double(factor), inverted: false, binarizer: .midrange)
+                session.scan(level, scale: Double(factor), inverted: false, binarizer: .midrange, addingToLeftovers: true)
             }
             if session.mayBeMissingCodes {
                 // A clean, evenly lit picture can threshold globally exactly as it did locally: the same binary
@@ -310,11 +312,12 @@ private struct Session {
 
     /// Detects and decodes codes in `plane`; `scale` maps its pixels back to the searched image. The
     /// finder patterns a `speculative` pass leaves unaccounted for ask for no later passes: it looks for
-    /// codes where nothing suggested one. Unless `searchedForDamage` is false, a search for damaged finder
-    /// patterns later looks near those it leaves unaccounted for. Nothing is read when the binary image is
-    /// identical to `earlier`, one a pass read from the same plane.
+    /// codes where nothing suggested one. Those of a pass `addingToLeftovers` add to the earlier passes'
+    /// instead of replacing them: it is a second opinion on them. Unless `searchedForDamage` is false, a
+    /// search for damaged finder patterns later looks near those it leaves unaccounted for. Nothing is read
+    /// when the binary image is identical to `earlier`, one a pass read from the same plane.
     mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer, speculative: Bool = false,
-                       searchedForDamage: Bool = true, unlessIdenticalTo earlier: BinaryImage? = nil) {
+                       addingToLeftovers: Bool = false, searchedForDamage: Bool = true, unlessIdenticalTo earlier: BinaryImage? = nil) {
         guard !isDone else { return }
         let binary = switch binarizer {
         case let .block(flatBlocks): BlockBinarizer.binarize(plane, flatBlocks: flatBlocks)
@@ -324,7 +327,7 @@ private struct Session {
         if let earlier, binary.isIdentical(to: earlier) { return }
         if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) { localThresholds = binary }
         scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil, speculative: speculative,
-             searchedForDamage: searchedForDamage)
+             addingToLeftovers: addingToLeftovers, searchedForDamage: searchedForDamage)
     }
 
     /// Tries the sets with a damaged finder pattern (``FinderPattern/isDamaged``) that `search` names in
@@ -337,7 +340,8 @@ private struct Session {
     /// Detects and decodes codes in `binary`, thresholded from `plane`. With `damaged`, only sets with a
     /// damaged finder pattern are tried, and no Micro QR or rMQR symbols.
     private mutating func scan(_ plane: LuminancePlane, binary: BinaryImage, scale: Double, inverted: Bool, binarizer: Binarizer,
-                               damaged: DamagedSearch?, speculative: Bool = false, searchedForDamage: Bool = true) {
+                               damaged: DamagedSearch?, speculative: Bool = false, addingToLeftovers: Bool = false,
+                               searchedForDamage: Bool = true) {
         passNumber += 1
         isGlobalPass = binarizer == .global
         let patterns: [FinderPattern]
@@ -383,9 +387,7 @@ private struct Session {
                 }
                 // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
                 let inSets = outside.filter(grouped.contains)
-                // The midrange pass is a second opinion on patterns the mean rule's passes left over, often on
-                // a coarser plane where they do not show: what it leaves over adds to theirs.
-                leftovers = !inSets.isEmpty || (binarizer == .midrange && leftovers)
+                leftovers = !inSets.isEmpty || (addingToLeftovers && leftovers)
                 let unexplained = Set(inSets + paired)
                 if !unexplained.isEmpty && damaged == nil && searchedForDamage && binarizer != .global && !inverted {
                     unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] },
