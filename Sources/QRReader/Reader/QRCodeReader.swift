@@ -398,7 +398,7 @@ private struct Session {
         if options.symbologies.contains(.qrCode) {
             // Two rounds: first every set's first well-timed grid from the binary image (where nearly every
             // code decodes; a set whose grid times convincingly is tried in full at once), then the remaining
-            // grids and the luminance samples of the sets left. A false set that borrows a real symbol's
+            // grids and then the luminance samples of the sets left. A false set that borrows a real symbol's
             // finder patterns and comes first in the order then costs one grid, not all of them: decoding the
             // real symbol retires it.
             var attempts = sets.map { SetAttempt(set: $0, gridsLeft: damaged == nil ? .max : Self.maximumDamagedSetGrids) }
@@ -542,29 +542,30 @@ private struct Session {
         var missedLook: Double?
         /// Fitted on the set's first turn.
         var grids: GridCandidates?
-        /// A grid whose binary sample did not decode and whose luminance sample is still to be tried.
-        var luminancePending: SamplingGrid?
+        /// Grids whose binary samples did not decode and whose luminance samples are still to be tried.
+        var luminancePending: [SamplingGrid] = []
         /// How many more of its candidate grids the set may try.
         var gridsLeft: Int
         /// Every grid has been tried.
         var isExhausted = false
         /// A grid was chosen to be followed along the symbol's module edges (``GridRefinement``).
         var isRefined = false
-        /// That grid until it is refined, after the next grid's binary sample (or when no grid is left).
+        /// That grid until it is refined, after the next grid's binary sample (or, when no grid is left, after
+        /// the luminance samples).
         var refinementPending: SamplingGrid?
     }
 
-    /// The first of a set's candidate grids that decodes. `quick` stops after the first grid that passes
-    /// the timing check has been sampled from the binary image, unless it scored ``GridCheck/convincingScore``;
-    /// a later call goes on from there, with that grid's luminance sample. Each grid
-    /// passing the timing check marks the candidates promising, which lets their later stages be fitted and
-    /// tells the caller the set was a QR code's.
+    /// The first of a set's candidate grids that decodes: each grid's sample from the binary image in turn,
+    /// then the luminance samples of those that fit well, in the same order. A luminance sample costs several
+    /// binary ones (five taps a module, then decoding with erasures twice), and a symbol whose first grid
+    /// misses often decodes from the next grid's binary sample (cloth, or a corner extrapolated from small
+    /// finder patterns); those of a bent symbol need the refinement, which still follows the next grid's
+    /// binary sample. `quick` stops after the first grid that passes the timing check has been sampled
+    /// from the binary image, unless it scored ``GridCheck/convincingScore``; a later call goes on from
+    /// there. Each grid passing the timing check marks the candidates promising, which lets their later
+    /// stages be fitted and tells the caller the set was a QR code's.
     private mutating func decode(_ attempt: inout SetAttempt, quick: Bool, binary: BinaryImage, plane: LuminancePlane,
                                  scale: Double, inverted: Bool) -> ReadResult? {
-        if let grid = attempt.luminancePending {
-            attempt.luminancePending = nil
-            if let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
-        }
         while attempt.gridsLeft > 0, let grid = attempt.grids?.next() {
             attempt.gridsLeft -= 1
             // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
@@ -577,12 +578,8 @@ private struct Session {
                 if let found = decodeRefined(bent, binary: binary, plane: plane, scale: scale, inverted: inverted) { return found }
             }
             // Luminance sampling with erasures is worth its cost only on a grid that fits well.
-            let luminance = options.accuracy == .thorough && timing >= GridCheck.luminanceScore
-            if quick && timing < GridCheck.convincingScore {
-                attempt.luminancePending = luminance ? grid : nil
-                return nil
-            }
-            if luminance, let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
+            if options.accuracy == .thorough && timing >= GridCheck.luminanceScore { attempt.luminancePending.append(grid) }
+            if quick && timing < GridCheck.convincingScore { return nil }
             // A grid whose timing patterns read this well lies on a real symbol: if it still misses, the
             // symbol may be bent (printed on cloth, wrapped round a bottle). Once per set, the grid is
             // moved onto the module edges and sampled again, after the next grid's binary sample: where
@@ -593,6 +590,10 @@ private struct Session {
             }
         }
         attempt.isExhausted = true
+        while !attempt.luminancePending.isEmpty {
+            let grid = attempt.luminancePending.removeFirst()
+            if let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
+        }
         if let bent = attempt.refinementPending {
             attempt.refinementPending = nil
             return decodeRefined(bent, binary: binary, plane: plane, scale: scale, inverted: inverted)
