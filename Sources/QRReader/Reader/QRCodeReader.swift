@@ -133,9 +133,10 @@ public struct QRCodeReader: Sendable {
                     }
                 }
             }
-            // Light-on-dark codes show no finder pattern to the normal scans: when the local thresholds found
-            // none at all, the inverted picture is likelier to hold a code than the global threshold.
-            if options.tryInverted && session.results.isEmpty && !session.foundPatterns {
+            // Light-on-dark codes show no finder patterns to the normal scans, or a stray few in their data
+            // that form no symbol: when the local thresholds grouped no three patterns into a set, the inverted
+            // picture is likelier to hold a code than the other thresholds.
+            if options.tryInverted && session.results.isEmpty && !session.formedSets {
                 invertedTried = true
                 session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
             }
@@ -298,8 +299,8 @@ private struct Session {
         self.deadline = deadline
     }
 
-    /// Whether any pass so far found a finder pattern.
-    private(set) var foundPatterns = false
+    /// Whether any pass so far grouped finder patterns into a set that could be a symbol.
+    private(set) var formedSets = false
 
     /// Whether another pass might find more.
     var mayBeMissingCodes: Bool { !isDone && (results.isEmpty || leftovers) }
@@ -351,7 +352,6 @@ private struct Session {
         } else {
             patterns = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep)
         }
-        if !patterns.isEmpty { foundPatterns = true }
         /// The patterns lying inside any of `codes`.
         func patternsInside(_ codes: [ReadResult]) -> [Int] {
             patterns.indices.filter { index in codes.contains { $0.corners.contains(patterns[index].center * scale) } }
@@ -364,6 +364,7 @@ private struct Session {
             // make them leftovers that ask for later passes. A speculative pass counts no leftovers: it
             // does not form such sets at all (hundreds, on a sheet of labels).
             sets = FinderPatternGrouper.sets(from: patterns, excluding: speculative ? used : [])
+            if !sets.isEmpty { formedSets = true }
         }
         var grouped = Set<Int>()
         // Patterns of sets centred inside a found code: that code again, so no sign of a missed symbol.
