@@ -591,8 +591,9 @@ private struct Session {
             }
         }
         attempt.isExhausted = true
-        while !attempt.luminancePending.isEmpty {
-            let grid = attempt.luminancePending.removeFirst()
+        let luminancePending = attempt.luminancePending
+        attempt.luminancePending = []
+        for grid in luminancePending {
             if let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
         }
         if let bent = attempt.refinementPending {
