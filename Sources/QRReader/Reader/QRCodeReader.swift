@@ -267,9 +267,10 @@ private struct Session {
     static let maximumPartners = 16
     /// The most sets with a damaged pattern a search tries of each kind, best first: those completing
     /// partners, and those anywhere in a picture. Texture and dense data complete pairs with hundreds of
-    /// damaged patterns (each set's first look costs 10–20 µs); in the development corpus every set that
-    /// decoded was among the first three of its kind.
-    static let maximumDamagedSets = 30
+    /// damaged patterns (each set's first look costs tens of µs); in the development corpus, in four
+    /// orientations, every set that decoded was among the first four of its kind. Thirty cost a picture
+    /// that holds no code up to 1.5 ms more.
+    static let maximumDamagedSets = 8
 
     /// A pass looking for sets with a damaged finder pattern (``FinderPattern/isDamaged``) on a plane an
     /// earlier pass read without them.
