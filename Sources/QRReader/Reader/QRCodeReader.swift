@@ -475,6 +475,12 @@ private struct Session {
     /// or second grid, while sets that decoded nothing went on through ten or twenty.
     static let maximumDamagedSetGrids = 4
 
+    /// At most this many of a set's grids are sampled from luminance, the first that fit well. Glare,
+    /// blur or damage can leave one set with a dozen or more well-timed grids that all miss, each
+    /// luminance sample costing 0.1–0.3 ms; in the development corpus, in four orientations, every code
+    /// that decoded from a set's luminance samples did so from one of its first four.
+    static let maximumLuminanceSamples = 8
+
     /// At most this many sets whose first look missed are tried in full in a pass's second round, those
     /// whose first looks scored best. Screen moiré and print texture defer hundreds (each costs 10–20 µs);
     /// in the development corpus the sets that decoded in round two after a missed first look were among
@@ -580,7 +586,10 @@ private struct Session {
                 if let found = decodeRefined(bent, binary: binary, plane: plane, scale: scale, inverted: inverted) { return found }
             }
             // Luminance sampling with erasures is worth its cost only on a grid that fits well.
-            if options.accuracy == .thorough && timing >= GridCheck.luminanceScore { attempt.luminancePending.append(grid) }
+            if options.accuracy == .thorough && timing >= GridCheck.luminanceScore
+                && attempt.luminancePending.count < Self.maximumLuminanceSamples {
+                attempt.luminancePending.append(grid)
+            }
             if quick && timing < GridCheck.convincingScore { return nil }
             // A grid whose timing patterns read this well lies on a real symbol: if it still misses, the
             // symbol may be bent (printed on cloth, wrapped round a bottle). Once per set, the grid is
