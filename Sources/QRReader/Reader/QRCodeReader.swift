@@ -564,14 +564,15 @@ private struct Session {
     }
 
     /// The first of a set's candidate grids that decodes: each grid's sample from the binary image in turn,
-    /// then the luminance samples of those that fit well, in the same order. A luminance sample costs several
-    /// binary ones (five taps a module, then decoding with erasures twice), and a symbol whose first grid
-    /// misses often decodes from the next grid's binary sample (cloth, or a corner extrapolated from small
-    /// finder patterns); those of a bent symbol need the refinement, which still follows the next grid's
-    /// binary sample. `quick` stops after the first grid that passes the timing check has been sampled
-    /// from the binary image, unless it scored ``GridCheck/convincingScore``; a later call goes on from
-    /// there. Each grid passing the timing check marks the candidates promising, which lets their later
-    /// stages be fitted and tells the caller the set was a QR code's.
+    /// then the luminance samples of the first that fit well (``maximumLuminanceSamples``), in the same
+    /// order. A luminance sample costs several binary ones (five taps a module, then decoding with erasures
+    /// twice), and a symbol whose first grid misses often decodes from the next grid's binary sample (cloth,
+    /// or a corner extrapolated from small finder patterns); those of a bent symbol need the refinement,
+    /// which still follows the next grid's binary sample. `quick` stops after the first grid that passes
+    /// the timing check has been sampled from the binary image, unless it scored
+    /// ``GridCheck/convincingScore``; a later call goes on from there. Each grid passing the timing check
+    /// marks the candidates promising, which lets their later stages be fitted and tells the caller the
+    /// set was a QR code's.
     private mutating func decode(_ attempt: inout SetAttempt, quick: Bool, binary: BinaryImage, plane: LuminancePlane,
                                  scale: Double, inverted: Bool) -> ReadResult? {
         while attempt.gridsLeft > 0, let grid = attempt.grids?.next() {
