@@ -601,17 +601,12 @@ private struct Session {
                 if isFirstRefinement(of: grid, scale: scale) { attempt.refinementPending = grid }
             }
         }
+        // An exhausted set is not called again, so what is pending is tried once, here.
         attempt.isExhausted = true
-        let luminancePending = attempt.luminancePending
-        attempt.luminancePending = []
-        for grid in luminancePending {
+        for grid in attempt.luminancePending {
             if let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
         }
-        if let bent = attempt.refinementPending {
-            attempt.refinementPending = nil
-            return decodeRefined(bent, binary: binary, plane: plane, scale: scale, inverted: inverted)
-        }
-        return nil
+        return attempt.refinementPending.flatMap { decodeRefined($0, binary: binary, plane: plane, scale: scale, inverted: inverted) }
     }
 
     /// Whether no grid over the same symbol (centred inside `grid`'s area, and of a similar size) was
