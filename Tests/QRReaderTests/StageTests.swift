@@ -687,6 +687,21 @@ struct LocatingTests {
         #expect(counter.fitted == 1)
     }
 
+    @Test(arguments: [Point(0, 0), Point(0.7, -0.6), Point(-0.9, 0.4), Point(1.3, 1.1)])
+    func alignmentPatternsAreCentredToAFractionOfAPixel(start offset: Point) throws {
+        // Modules of 2 whole pixels: each pattern's core is two pixels wide, its middle on a pixel boundary.
+        let code = try QRCode.encode("two-pixel modules", options: .version(7, level: .low))
+        var scene = SyntheticScene(width: 120, height: 120)
+        let d = Double(code.size)
+        scene.place(code.modules, corners: [Point(10, 10), Point(10 + 2 * d, 10), Point(10 + 2 * d, 10 + 2 * d), Point(10, 10 + 2 * d)])
+        let binary = BlockBinarizer.binarize(plane(scene))
+        for (cx, cy) in [(22, 22), (38, 22), (22, 38), (38, 38)] {
+            let truth = Point(10 + 2 * (Double(cx) + 0.5), 10 + 2 * (Double(cy) + 0.5))
+            let found = try #require(AlignmentPatternFinder.find(in: binary, near: truth + offset, moduleSize: 2, radius: 4))
+            #expect(found.distance(to: truth) < 0.25, "pattern (\(cx), \(cy)) found at \(found), not \(truth)")
+        }
+    }
+
     @Test func alignmentGridCorrectsAnOffTransformUnderPerspective() throws {
         // A version 40 symbol with strong perspective (modules from about 4 to 6 px). The transform given
         // to the piecewise grid is off by two modules at the far corner; every alignment pattern must be
@@ -713,14 +728,17 @@ struct LocatingTests {
     }
 }
 
-/// A version 3 symbol (29 modules, `size` px each, at (60, 60), in a square picture `width` px wide) drawn
+/// A version 3 symbol (29 modules, `size` px each, at (`origin`, `origin`), in a square picture `width` px
+/// wide; or the symbol `code`) drawn
 /// with its middle bulged by `bulge` modules along both axes, falling to nothing at its edges, as cloth
 /// pulled over something; and the homography of the flat symbol, which still fits its finder patterns and
 /// corners. The picture around the symbol's quiet zone of `quietZone` modules is `surround`.
 private func bulgedSymbol(_ bulge: Double, size: Double = 8, width: Int = 360, quietZone: Int = 4, surround: UInt8 = 200,
-                          dark: UInt8 = 20, light: UInt8 = 235) throws -> (code: QRCode, scene: SyntheticScene, flat: PerspectiveTransform) {
-    let code = try QRCode.encode("cloth bent over a knee", options: .version(3, level: .low))
-    let n = Double(code.size), origin = 60.0
+                          dark: UInt8 = 20, light: UInt8 = 235, code given: QRCode? = nil, origin: Double = 60)
+    throws -> (code: QRCode, scene: SyntheticScene, flat: PerspectiveTransform)
+{
+    let code = try given ?? QRCode.encode("cloth bent over a knee", options: .version(3, level: .low))
+    let n = Double(code.size)
     var scene = SyntheticScene(width: width, height: width, background: surround)
     // Pixel to module coordinates: the flat grid, pushed by the bulge (zero at the symbol's edges).
     scene.place(code.modules, region: Rect(x: 0, y: 0, width: Double(width), height: Double(width)), quietZone: quietZone,
@@ -778,6 +796,16 @@ struct GridRefinementTests {
         var scene = try bulgedSymbol(0.7, size: 5.5, width: 300, quietZone: 2, surround: 5, dark: 60, light: 230).scene
         scene.blur(radius: 1, passes: 3)
         #expect(QRCodeReader().read(plane(scene)).map(\.text) == ["cloth bent over a knee"])
+    }
+
+    @Test func aBentDenseSymbolOfTwoPixelModulesReads() throws {
+        // A version 25 symbol of 2-pixel modules, its middle bulged by three modules: no single homography
+        // fits it, so its alignment patterns place the grid, and each must be found to a fraction of a pixel
+        // (a quarter of a module is half a pixel here).
+        let text = String(repeating: "paper bent in the hand ", count: 40)
+        let code = try QRCode.encode(text, options: .version(25, level: .medium))
+        let (_, scene, _) = try bulgedSymbol(3, size: 2, width: 300, code: code, origin: 20)
+        #expect(QRCodeReader().read(plane(scene)).map(\.text) == [text])
     }
 
     @Test func anyGridOverNoiseIsRefinedOrRefusedWithoutCrashing() {

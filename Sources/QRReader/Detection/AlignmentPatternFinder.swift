@@ -82,6 +82,11 @@ enum AlignmentPatternFinder {
         var center = Point(x, y)
         let maxRun = m * 3 + 2
         for direction in refinementDirections {
+            // The runs are counted in whole pixels from the one under the centre: re-centred from that
+            // pixel's middle, the centre lands on the core's midpoint (from elsewhere in the pixel it would
+            // be off by up to half a pixel, a quarter of a module in a dense symbol of 2-pixel modules).
+            center = Point(direction.x == 0 ? center.x : center.x.rounded(.down) + 0.5,
+                           direction.y == 0 ? center.y : center.y.rounded(.down) + 0.5)
             guard let read = PatternRuns.symmetricRuns(in: image, center: center, direction: direction, maxRun: maxRun),
                   core(read.runs, m)
             else { return nil }

@@ -31,26 +31,32 @@ enum SymbolLocator {
         return GridCandidates(stages: stages)
     }
 
-    /// A set's dimension and module size as its finder spacing implies them, and the homography of that
-    /// dimension fitted to its finder patterns (nil if none fits).
+    /// A set's dimension and module size as its finder spacing implies them (or as the version information
+    /// beside its finders says, then `confirmed`), and the homography of that dimension fitted to its finder
+    /// patterns (nil if none fits).
     struct Estimate {
         let dimension: Int
         let moduleSize: Double
+        let confirmed: Bool
         let transform: PerspectiveTransform?
     }
 
     /// A cheap first look at a set: the timing score of the grid of its estimated dimension fitted to its
     /// finder patterns (0 if none fits), and the estimate, for ``grids(for:in:cache:estimate:)`` to start
     /// from. A false set scores low on it, as on every grid ``grids(for:in:cache:estimate:)`` would fit, and
-    /// costs a tenth of fitting them all.
+    /// costs a tenth of fitting them all. A set whose version information reads beside its finders passes
+    /// whatever its timing: a bent symbol of small modules can read as noise in a single homography.
     static func firstLook(at detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache)
         -> (score: Double, estimate: Estimate?)
     {
-        guard let (dimension, moduleSize) = estimatedDimension(of: detected, in: image) else { return (0, nil) }
-        let transform = fit(detected, corners: squares(of: detected, in: image, cache: cache), dimension: dimension, alignment: nil)
-        let estimate = Estimate(dimension: dimension, moduleSize: moduleSize, transform: transform)
+        let corners = squares(of: detected, in: image, cache: cache)
+        guard let measured = measure(detected, corners: corners, in: image) else { return (0, nil) }
+        let transform = fit(detected, corners: corners, dimension: measured.dimension, alignment: nil)
+        let estimate = Estimate(dimension: measured.dimension, moduleSize: measured.moduleSize, confirmed: measured.confirmed,
+                                transform: transform)
         guard let transform else { return (0, estimate) }
-        return (GridCheck.timingScore(SamplingGrid(dimension: dimension, transform: transform), binary: image,
+        if measured.confirmed { return (1, estimate) }
+        return (GridCheck.timingScore(SamplingGrid(dimension: measured.dimension, transform: transform), binary: image,
                                       minimum: GridCheck.samplingScore), estimate)
     }
 
@@ -86,12 +92,53 @@ enum SymbolLocator {
         return (min(best.dimension, 177), best.moduleSize)
     }
 
+    /// The dimension and module size of `set`: as its finder spacing implies them, or for a large symbol as its
+    /// version information says, read beside the top-right and bottom-left finder patterns through each one's
+    /// own fitted square. The module size measured across the finder patterns can be a tenth off (2-pixel
+    /// modules on bent paper), and a dense symbol's estimate then misses by four versions or more (a version
+    /// 34 symbol measured as 137 modules wide), beyond the sizes the timing patterns choose among; placed by
+    /// its finder's square, the version information reads the same. A version read with at most 2 bit errors
+    /// is `confirmed`.
+    private static func measure(_ set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage)
+        -> (dimension: Int, moduleSize: Double, confirmed: Bool)?
+    {
+        guard let (measured, moduleSize) = estimatedDimension(of: set, in: image) else { return nil }
+        // Version information starts at 45 modules (version 7), measured 15 % short at most (below).
+        guard measured >= 37 else { return (measured, moduleSize, false) }
+        // Each copy's modules in its finder's module coordinates: left of the top-right pattern, above the
+        // bottom-left one (the positions of any size, moved to that finder's corner).
+        let size = Version.max.size
+        let copies = VersionInformation.positions(size: size)
+        let origins = [Point(Double(size - 7), 0), Point(0, Double(size - 7))]
+        var best: (version: Version, distance: Int)?
+        for (square, (copy, origin)) in zip([corners[1], corners[2]], zip(copies, origins)) {
+            guard let quad = square?.corners, let local = PerspectiveTransform(from: FinderCorners.moduleCorners, to: quad)
+            else { continue }
+            var bits = 0
+            for (i, p) in copy.enumerated() {
+                let pixel = local.apply(Point(Double(p.x) + 0.5, Double(p.y) + 0.5) - origin)
+                if image.isDark(at: pixel.x, pixel.y) { bits |= 1 << i }
+            }
+            if let decoded = VersionInformation.decode(bits), decoded.distance < (best?.distance ?? .max) {
+                best = decoded
+            }
+        }
+        // A copy read over data decodes to some version about one time in eight, with at most 2 bit errors
+        // one time in forty-five: only a version near the measured size is taken, and only the rarer read
+        // is trusted.
+        guard let (version, distance) = best, Double(abs(version.size - measured)) <= 0.15 * Double(measured)
+        else { return (measured, moduleSize, false) }
+        let spacing = (set.topLeft.center.distance(to: set.topRight.center) + set.topLeft.center.distance(to: set.bottomLeft.center)) / 2
+        return (version.size, spacing / Double(version.size - 7), distance <= 2)
+    }
+
     /// Candidate grids for finder centres `set` and the fitted finder squares `corners`, starting from
     /// `estimate` when the set was measured already.
     private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage,
                               estimate: Estimate? = nil) -> [SamplingGrid] {
         let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
-        guard let (estimated, moduleSize) = estimate.map({ ($0.dimension, $0.moduleSize) }) ?? estimatedDimension(of: set, in: image)
+        guard let (estimated, moduleSize, confirmed) = estimate.map({ ($0.dimension, $0.moduleSize, $0.confirmed) })
+            ?? measure(set, corners: corners, in: image)
         else { return [] }
         var dimension = estimated
         let u = (tr.center - tl.center).normalized, v = (bl.center - tl.center).normalized
@@ -104,7 +151,8 @@ enum SymbolLocator {
         // rotated symbol the binarized sides are staircases whose fitted angle can be off by a few degrees,
         // so the fit without that corner competes too.
         var farCorner = true
-        candidates: for candidate in [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8] where (21...177).contains(candidate) {
+        let sizes = confirmed ? [dimension] : [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8]
+        candidates: for candidate in sizes where (21...177).contains(candidate) {
             for withFarCorner in [true, false] {
                 // A score within 0.05 of perfect cannot be beaten by the margin required below.
                 if bestTiming >= 0.95 { break candidates }
@@ -127,7 +175,7 @@ enum SymbolLocator {
             }
         }
         var versionRead = false
-        if dimension >= 41, let transform = fitted,
+        if !confirmed, dimension >= 41, let transform = fitted,
            let version = readVersion(image, transform: transform, dimension: dimension), abs(version.size - dimension) <= 12 {
             // Version information decides the dimension of large symbols.
             versionRead = true
@@ -140,8 +188,10 @@ enum SymbolLocator {
         // (about half the modules right), so below 0.55 the costly alignment-pattern searches are skipped.
         // Lens distortion can bring a large symbol's score as low as 0.59 (development corpus), but so many
         // false triples of large dimension score 0.55–0.65 that those must also show version information
-        // that decodes (about one false triple in four does by chance).
-        guard let base = fitted, bestTiming >= 0.55, dimension < 45 || bestTiming >= 0.65 || versionRead else { return [] }
+        // that decodes (about one false triple in four does by chance). A symbol whose version information
+        // read beside its finders is tried whatever its timing: the alignment patterns then decide.
+        guard let base = fitted, confirmed || (bestTiming >= 0.55 && (dimension < 45 || bestTiming >= 0.65 || versionRead))
+        else { return [] }
 
         // The bottom-right alignment pattern with the three finder centres gives an exact transform from
         // the four most reliable points; the fit including the finder edges is the alternative.
@@ -163,7 +213,7 @@ enum SymbolLocator {
         }
         let primary = exact ?? base
         if dimension >= 45, let version = Version(size: dimension),
-           let tiles = tiles(image, version: version, transform: primary, moduleSize: moduleSize) {
+           let tiles = tiles(image, version: version, transform: primary, moduleSize: moduleSize, finders: corners) {
             grids.append(SamplingGrid(dimension: dimension, transform: primary, tiles: tiles))
         }
         grids.append(SamplingGrid(dimension: dimension, transform: primary))
@@ -287,21 +337,33 @@ enum SymbolLocator {
         return best?.version
     }
 
-    /// Piecewise grid anchored on every alignment pattern. Lens distortion and bending move the patterns
-    /// away from where `transform` projects them, smoothly across the symbol: each search starts from the
-    /// projection moved as its located neighbours moved, a pattern that moved unlike its neighbours is a
+    /// Piecewise grid anchored on every alignment pattern, and at the finder patterns on their fitted squares
+    /// `squares` (top-left, top-right, bottom-left) where given. Lens distortion and bending move the
+    /// patterns away from where `transform` projects them, smoothly across the symbol: each search starts
+    /// where the located neighbours put the pattern (completing their parallelogram, or else moving the
+    /// projection as they moved, then searching farther), a pattern placed unlike its neighbours is a
     /// look-alike in the data and is dropped, and patterns not found move as their neighbours did.
-    static func tiles(_ image: BinaryImage, version: Version, transform: PerspectiveTransform, moduleSize: Double) -> SamplingGrid.Tiles? {
+    static func tiles(_ image: BinaryImage, version: Version, transform: PerspectiveTransform, moduleSize: Double,
+                      finders squares: [FinderCorners?] = [nil, nil, nil]) -> SamplingGrid.Tiles? {
         let centers = version.alignmentPatternCenters.map { Double($0) + 0.5 }
         let n = centers.count
         guard n >= 3 else { return nil }
         // Per anchor (index j·n + i): its projection, the module size there, and its displacement from the
-        // projection once known (nil until located or filled in; zero at the finders, which the transform fits).
+        // projection once known (nil until located or filled in; set at the finders before any search).
         let projections = (0..<(n * n)).map { transform.apply(Point(centers[$0 % n], centers[$0 / n])) }
         let localModuleSizes = (0..<(n * n)).map { transform.moduleSize(at: Point(centers[$0 % n], centers[$0 / n])) }
         let finders = [0, n - 1, (n - 1) * n]
         var shift = [Point?](repeating: nil, count: n * n)
-        for index in finders { shift[index] = .zero }
+        // At the finders, the anchor is placed by the finder's own square where one was fitted (the inner
+        // corner region, half a module inside it), else where the transform fitted to the finders puts it.
+        let last = centers[n - 1] - Double(version.size - 7)
+        for (index, (square, local)) in zip(finders, zip(squares, [Point(6.5, 6.5), Point(last, 6.5), Point(6.5, last)])) {
+            if let quad = square?.corners, let placed = PerspectiveTransform(from: FinderCorners.moduleCorners, to: quad) {
+                shift[index] = placed.apply(local) - projections[index]
+            } else {
+                shift[index] = .zero
+            }
+        }
         var located: Int { shift.lazy.filter { $0 != nil }.count - finders.count }
         // The mean displacement of the known neighbours of an anchor (8-neighbourhood), and how many there are.
         func neighbourShift(_ index: Int) -> (Point, Int) {
@@ -316,17 +378,34 @@ enum SymbolLocator {
             }
             return (count > 0 ? sum / Double(count) : .zero, count)
         }
+        // Where a pattern's neighbours along a row, along a column and diagonally between them are known, the
+        // fourth corner of their parallelogram (the mean over such corners): on a bent symbol the grid is
+        // locally affine, where the mean of the neighbours' shifts lags behind.
+        func parallelogramGuess(_ index: Int) -> Point? {
+            let i = index % n, j = index / n
+            var sum = Point.zero, count = 0
+            for (di, dj) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] where (0..<n).contains(i + di) && (0..<n).contains(j + dj) {
+                let row = index + di, column = index + dj * n, diagonal = index + di + dj * n
+                guard let a = shift[row], let b = shift[column], let c = shift[diagonal] else { continue }
+                sum = sum + projections[row] + a + projections[column] + b - projections[diagonal] - c
+                count += 1
+            }
+            return count > 0 ? sum / Double(count) : nil
+        }
         // Two sweeps: the second gives patterns missed in the first their neighbours on every side.
         for sweep in 0..<2 {
             // A grid from false finder patterns finds few alignment patterns: no second chance for it.
             if sweep == 1 && located * 4 < n * n - 3 { return nil }
             for index in 0..<(n * n) where shift[index] == nil {
-                let (expected, known) = neighbourShift(index)
-                let guess = projections[index] + expected
+                let (expected, _) = neighbourShift(index)
+                let corner = parallelogramGuess(index)
+                let guess = corner ?? projections[index] + expected
                 // Perspective makes modules larger on the near side of the symbol; blur and ink spread
                 // can make a pattern fit the symbol's mean module size better.
                 let local = localModuleSizes[index]
-                let radius = local * (known > 0 ? 2 : 3)
+                // A parallelogram's corner lies close; the mean of the neighbours' shifts can lag a bend by
+                // several modules (four, a quarter of the way along a bent version 34 symbol's top edge).
+                let radius = local * (corner != nil ? 2 : 4.5)
                 let differs = abs(local - moduleSize) > 0.1 * moduleSize
                 if let point = AlignmentPatternFinder.find(in: image, near: guess, moduleSize: local, radius: radius)
                     ?? (differs ? AlignmentPatternFinder.find(in: image, near: guess, moduleSize: moduleSize, radius: radius) : nil) {
@@ -334,11 +413,14 @@ enum SymbolLocator {
                 }
             }
         }
-        // A located pattern more than 1.5 modules off its located neighbours' displacement is a look-alike.
+        // A located pattern more than 1.5 modules from where its located neighbours put it (their
+        // parallelogram's corner, or else their mean displacement) is a look-alike.
         for index in 0..<(n * n) where !finders.contains(index) {
             guard let s = shift[index] else { continue }
             let (expected, known) = neighbourShift(index)
-            if known >= 2 && s.distance(to: expected) > 1.5 * localModuleSizes[index] { shift[index] = nil }
+            if let corner = parallelogramGuess(index) {
+                if corner.distance(to: projections[index] + s) > 1.5 * localModuleSizes[index] { shift[index] = nil }
+            } else if known >= 2 && s.distance(to: expected) > 1.5 * localModuleSizes[index] { shift[index] = nil }
         }
         // Too few found: the single homography is as good.
         guard located * 2 >= n * n - 3 else { return nil }
