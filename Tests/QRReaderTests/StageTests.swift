@@ -702,6 +702,29 @@ struct LocatingTests {
         }
     }
 
+    @Test func aLookAlikeFarFromTheBottomRightAlignmentPatternDoesNotPlaceTheGrid() throws {
+        // A version 7 symbol whose bottom-right alignment pattern is lost (drawn light), with a look-alike
+        // drawn in its data 7 modules to the left. The grid through the look-alike would misread the timing
+        // patterns; the first grid must put the lost pattern where the symbol has it.
+        let code = try QRCode.encode("a look-alike in the data", options: .version(7, level: .high))
+        var modules = code.modules
+        let d = Double(code.size), size = 6.0, origin = 40.0
+        for y in 36...40 { for x in 36...40 { modules[x, y] = false } }
+        for y in 36...40 { for x in 29...33 { modules[x, y] = max(abs(x - 31), abs(y - 38)) != 1 } }
+        var scene = SyntheticScene(width: 350, height: 350)
+        scene.place(modules, corners: [Point(origin, origin), Point(origin + d * size, origin),
+                                       Point(origin + d * size, origin + d * size), Point(origin, origin + d * size)])
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let patterns = FinderPatternFinder.find(in: binary, rowStep: 1)
+        let set = try #require(FinderPatternGrouper.sets(from: patterns).first)
+        let cache = FinderCorners.Cache()
+        var grids = SymbolLocator.grids(for: SymbolLocator.reoriented(set, in: binary, cache: cache), in: binary, cache: cache)
+        let next = grids.next()
+        let first = try #require(next)
+        let truth = Point(origin + 38.5 * size, origin + 38.5 * size)
+        #expect(first.pixel(38.5, 38.5).distance(to: truth) < size, "placed at \(first.pixel(38.5, 38.5)), not \(truth)")
+    }
+
     @Test func alignmentGridCorrectsAnOffTransformUnderPerspective() throws {
         // A version 40 symbol with strong perspective (modules from about 4 to 6 px). The transform given
         // to the piecewise grid is off by two modules at the far corner; every alignment pattern must be

@@ -203,9 +203,19 @@ enum SymbolLocator {
                 if let found = AlignmentPatternFinder.find(in: image, near: estimate, moduleSize: moduleSize,
                                                            radius: moduleSize * radius) {
                     let d = Double(dimension)
-                    exact = PerspectiveTransform(
+                    let through = PerspectiveTransform(
                         from: [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(d - 6.5, d - 6.5), Point(3.5, d - 3.5)],
                         to: [tl.center, tr.center, found, bl.center])
+                    // Data holds look-alikes: one found more than 3 modules off is the symbol's only if the
+                    // grid through it reads the timing patterns at least as well (in the development corpus,
+                    // most found that far made them read worse, and a version 7 symbol then decoded only in a
+                    // later pass).
+                    if radius > 3, let through,
+                       GridCheck.timingScore(SamplingGrid(dimension: dimension, transform: through), binary: image,
+                                             minimum: bestTiming) < bestTiming {
+                        break
+                    }
+                    exact = through
                     withAlignment = fit(set, corners: corners, dimension: dimension, alignment: found, farCorner: farCorner)
                     break
                 }
