@@ -20,6 +20,12 @@ struct FinderCorners: Sendable {
     /// to the corners places the modules around a symbol's finder.
     static let moduleCorners = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
 
+    /// The transform from the pattern's module coordinates (``moduleCorners``) to the image, placing the
+    /// modules around it by its own square; nil where the sides do not meet.
+    var moduleTransform: PerspectiveTransform? {
+        corners.flatMap { PerspectiveTransform(from: Self.moduleCorners, to: $0) }
+    }
+
     /// 48 rays around the centre, every 7.5°.
     private static let rayDirections: [Point] = (0..<48).map { k in
         let angle = Double(k) * 2 * .pi / 48

@@ -49,8 +49,9 @@ enum SymbolLocator {
     static func firstLook(at detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache)
         -> (score: Double, estimate: Estimate?)
     {
+        guard let raw = estimatedDimension(of: detected, in: image) else { return (0, nil) }
         let corners = squares(of: detected, in: image, cache: cache)
-        guard let measured = measure(detected, corners: corners, in: image) else { return (0, nil) }
+        let measured = measure(detected, estimate: raw, corners: corners, in: image)
         let transform = fit(detected, corners: corners, dimension: measured.dimension, alignment: nil)
         let estimate = Estimate(dimension: measured.dimension, moduleSize: measured.moduleSize, confirmed: measured.confirmed,
                                 transform: transform)
@@ -92,37 +93,27 @@ enum SymbolLocator {
         return (min(best.dimension, 177), best.moduleSize)
     }
 
-    /// The dimension and module size of `set`: as its finder spacing implies them, or for a large symbol as its
-    /// version information says, read beside the top-right and bottom-left finder patterns through each one's
-    /// own fitted square. The module size measured across the finder patterns can be a tenth off (2-pixel
+    /// The dimension and module size of `set`: as its finder spacing implies them (`estimate`), or for a large
+    /// symbol as its version information says, read beside the top-right and bottom-left finder patterns
+    /// through each one's own fitted square. The module size measured across the finder patterns can be a tenth off (2-pixel
     /// modules on bent paper), and a dense symbol's estimate then misses by four versions or more (a version
     /// 34 symbol measured as 137 modules wide), beyond the sizes the timing patterns choose among; placed by
     /// its finder's square, the version information reads the same. A version read with at most 2 bit errors
     /// is `confirmed`.
-    private static func measure(_ set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage)
-        -> (dimension: Int, moduleSize: Double, confirmed: Bool)?
+    private static func measure(_ set: FinderPatternSet, estimate: (dimension: Int, moduleSize: Double),
+                                corners: [FinderCorners?], in image: BinaryImage) -> (dimension: Int, moduleSize: Double, confirmed: Bool)
     {
-        guard let (measured, moduleSize) = estimatedDimension(of: set, in: image) else { return nil }
+        let (measured, moduleSize) = estimate
         // Version information starts at 45 modules (version 7), measured 15 % short at most (below).
         guard measured >= 37 else { return (measured, moduleSize, false) }
         // Each copy's modules in its finder's module coordinates: left of the top-right pattern, above the
         // bottom-left one (the positions of any size, moved to that finder's corner).
         let size = Version.max.size
-        let copies = VersionInformation.positions(size: size)
-        let origins = [Point(Double(size - 7), 0), Point(0, Double(size - 7))]
-        var best: (version: Version, distance: Int)?
-        for (square, (copy, origin)) in zip([corners[1], corners[2]], zip(copies, origins)) {
-            guard let quad = square?.corners, let local = PerspectiveTransform(from: FinderCorners.moduleCorners, to: quad)
-            else { continue }
-            var bits = 0
-            for (i, p) in copy.enumerated() {
-                let pixel = local.apply(Point(Double(p.x) + 0.5, Double(p.y) + 0.5) - origin)
-                if image.isDark(at: pixel.x, pixel.y) { bits |= 1 << i }
-            }
-            if let decoded = VersionInformation.decode(bits), decoded.distance < (best?.distance ?? .max) {
-                best = decoded
-            }
+        let origins = finderOrigins(size: size)
+        let copies = zip(VersionInformation.positions(size: size), [1, 2]).compactMap { copy, finder in
+            corners[finder]?.moduleTransform.map { local in (copy, { (p: Point) in local.apply(p - origins[finder]) }) }
         }
+        let best = readVersion(image, copies: copies)
         // A copy read over data decodes to some version about one time in eight, with at most 2 bit errors
         // one time in forty-five: only a version near the measured size is taken, and only the rarer read
         // is trusted.
@@ -138,7 +129,7 @@ enum SymbolLocator {
                               estimate: Estimate? = nil) -> [SamplingGrid] {
         let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
         guard let (estimated, moduleSize, confirmed) = estimate.map({ ($0.dimension, $0.moduleSize, $0.confirmed) })
-            ?? measure(set, corners: corners, in: image)
+            ?? estimatedDimension(of: set, in: image).map({ measure(set, estimate: $0, corners: corners, in: image) })
         else { return [] }
         var dimension = estimated
         let u = (tr.center - tl.center).normalized, v = (bl.center - tl.center).normalized
@@ -333,18 +324,32 @@ enum SymbolLocator {
 
     /// The version from either copy of the version information, if one decodes.
     static func readVersion(_ image: BinaryImage, transform: PerspectiveTransform, dimension: Int) -> Version? {
+        readVersion(image, copies: VersionInformation.positions(size: dimension).map { ($0, transform.apply) })?.version
+    }
+
+    /// The version the copies of the version information decode to with the fewest bit errors, each copy's
+    /// modules (symbol coordinates) placed in the image by its own `place`.
+    private static func readVersion(_ image: BinaryImage, copies: [(positions: [(x: Int, y: Int)], place: (Point) -> Point)])
+        -> (version: Version, distance: Int)?
+    {
         var best: (version: Version, distance: Int)?
-        for copy in VersionInformation.positions(size: dimension) {
+        for (positions, place) in copies {
             var bits = 0
-            for (i, p) in copy.enumerated() {
-                let pixel = transform.apply(Point(Double(p.x) + 0.5, Double(p.y) + 0.5))
+            for (i, p) in positions.enumerated() {
+                let pixel = place(Point(Double(p.x) + 0.5, Double(p.y) + 0.5))
                 if image.isDark(at: pixel.x, pixel.y) { bits |= 1 << i }
             }
             if let decoded = VersionInformation.decode(bits), decoded.distance < (best?.distance ?? .max) {
                 best = decoded
             }
         }
-        return best?.version
+        return best
+    }
+
+    /// Module coordinates of the top-left corners of the finder patterns (top-left, top-right, bottom-left)
+    /// of a symbol `size` modules wide.
+    private static func finderOrigins(size: Int) -> [Point] {
+        [Point(0, 0), Point(Double(size - 7), 0), Point(0, Double(size - 7))]
     }
 
     /// Piecewise grid anchored on every alignment pattern, and at the finder patterns on their fitted squares
@@ -366,10 +371,9 @@ enum SymbolLocator {
         var shift = [Point?](repeating: nil, count: n * n)
         // At the finders, the anchor is placed by the finder's own square where one was fitted (the inner
         // corner region, half a module inside it), else where the transform fitted to the finders puts it.
-        let last = centers[n - 1] - Double(version.size - 7)
-        for (index, (square, local)) in zip(finders, zip(squares, [Point(6.5, 6.5), Point(last, 6.5), Point(6.5, last)])) {
-            if let quad = square?.corners, let placed = PerspectiveTransform(from: FinderCorners.moduleCorners, to: quad) {
-                shift[index] = placed.apply(local) - projections[index]
+        for (index, (square, origin)) in zip(finders, zip(squares, finderOrigins(size: version.size))) {
+            if let placed = square?.moduleTransform {
+                shift[index] = placed.apply(Point(centers[index % n], centers[index / n]) - origin) - projections[index]
             } else {
                 shift[index] = .zero
             }
@@ -407,9 +411,8 @@ enum SymbolLocator {
             // A grid from false finder patterns finds few alignment patterns: no second chance for it.
             if sweep == 1 && located * 4 < n * n - 3 { return nil }
             for index in 0..<(n * n) where shift[index] == nil {
-                let (expected, _) = neighbourShift(index)
                 let corner = parallelogramGuess(index)
-                let guess = corner ?? projections[index] + expected
+                let guess = corner ?? projections[index] + neighbourShift(index).0
                 // Perspective makes modules larger on the near side of the symbol; blur and ink spread
                 // can make a pattern fit the symbol's mean module size better.
                 let local = localModuleSizes[index]
