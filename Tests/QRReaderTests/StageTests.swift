@@ -359,6 +359,54 @@ struct FinderPatternTests {
         #expect(FinderPatternFinder.edgeToEdgeModuleSize(RunLengths(1, 2, 3, 1, 2)) == nil)
     }
 
+    /// A symbol drawn as some generators style it (zxing-cpp/qrcode-2/#258 is one): each module a round dot,
+    /// each finder a round centre stone three modules across inside a ring of eight dots (its corners and
+    /// the middles of its sides). Both axes through the centre read about 1:1:3:1:1, but a diagonal meets
+    /// only the corner dots, through a stone shorter and gaps longer than a square pattern's (3:12:15:12:3
+    /// here, at 7 px per module), which the run tests reject; its edge-to-edge distances keep 2:4:4:2.
+    @Test func aFinderOfRoundStoneAndDottedRingIsFound() throws {
+        let code = try QRCode.encode("dotted design", options: .version(2))
+        let module = 7.0, size = 300, dimension = code.modules.width
+        let origin = (Double(size) - Double(dimension) * module) / 2
+        let ringDots = [0, 3, 6].flatMap { i in [0, 3, 6].map { j in Point(Double(i) + 0.5, Double(j) + 0.5) } }
+            .filter { $0 != Point(3.5, 3.5) }
+        func isDark(_ point: Point) -> Bool {
+            let x = (point.x - origin) / module, y = (point.y - origin) / module
+            guard x >= 0, y >= 0, x < Double(dimension), y < Double(dimension) else { return false }
+            for (fx, fy) in [(0, 0), (dimension - 7, 0), (0, dimension - 7)] {
+                let local = Point(x - Double(fx), y - Double(fy))
+                guard local.x >= 0, local.y >= 0, local.x < 7, local.y < 7 else { continue }
+                return local.distance(to: Point(3.5, 3.5)) <= 1.5 || ringDots.contains { $0.distance(to: local) <= 0.35 }
+            }
+            let mx = Int(x), my = Int(y)
+            return code.modules[mx, my] && Point(x, y).distance(to: Point(Double(mx) + 0.5, Double(my) + 0.5)) <= 0.45
+        }
+        var pixels = [UInt8](repeating: 0, count: size * size)
+        for y in 0..<size {
+            for x in 0..<size {
+                // 4 × 4 samples per pixel.
+                let dark = (0..<16).count { isDark(Point(Double(x) + (Double($0 % 4) + 0.5) / 4, Double(y) + (Double($0 / 4) + 0.5) / 4)) }
+                pixels[y * size + x] = UInt8(235 - (215 * dark) / 16)
+            }
+        }
+        let binary = BlockBinarizer.binarize(LuminancePlane(width: size, height: size, pixels: pixels))
+        let centre = Point(origin, origin) + Point(3.5, 3.5) * module
+        let diagonal = try #require(PatternRuns.symmetricRuns(in: binary, x: Int(centre.x), y: Int(centre.y), dx: 1, dy: 1, maxRun: 100))
+        #expect(PatternRuns.moduleSize(diagonal.runs, pattern: FinderPatternFinder.pattern, tolerance: 0.8) == nil, "\(diagonal.runs)")
+        #expect(FinderPatternFinder.edgeToEdgeModuleSize(diagonal.runs) == nil)
+        #expect(FinderPatternFinder.roundShapesModuleSize(diagonal.runs).map { abs($0 - module) < 0.5 } == true, "\(diagonal.runs)")
+        let patterns = FinderPatternFinder.find(in: binary, rowStep: 1)
+        let centres = [Point(3.5, 3.5), Point(Double(dimension) - 3.5, 3.5), Point(3.5, Double(dimension) - 3.5)]
+            .map { Point(origin, origin) + $0 * module }
+        for centre in centres {
+            #expect(patterns.contains { $0.center.distance(to: centre) < 2 && !$0.isDamaged }, "\(centre): \(patterns)")
+        }
+        #expect(QRCodeReader().read(luminance: pixels, width: size, height: size).map(\.text) == ["dotted design"])
+        // Thin dark lines round a blob, or even runs (data, stripes), are no pattern of round shapes.
+        #expect(FinderPatternFinder.roundShapesModuleSize(RunLengths(1, 13, 15, 13, 1)) == nil)
+        #expect(FinderPatternFinder.roundShapesModuleSize(RunLengths(6, 6, 6, 6, 6)) == nil)
+    }
+
     /// A steeply sheared symbol's finders measure very different sizes, which the grouping filters for
     /// more than five patterns reject: with a few more patterns and no set passing them, every triple counts.
     @Test func aShearedSymbolIsGroupedDespiteAFewFalsePatterns() {
@@ -715,7 +763,11 @@ struct LocatingTests {
         scene.place(modules, corners: [Point(origin, origin), Point(origin + d * size, origin),
                                        Point(origin + d * size, origin + d * size), Point(origin, origin + d * size)])
         let binary = BlockBinarizer.binarize(plane(scene))
-        let patterns = FinderPatternFinder.find(in: binary, rowStep: 1)
+        // The symbol's own finders: its data also mimics a few finder patterns, which are not this test's subject.
+        let finders = [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(3.5, d - 3.5)].map { Point(origin, origin) + $0 * size }
+        let patterns = FinderPatternFinder.find(in: binary, rowStep: 1).filter { pattern in
+            finders.contains { $0.distance(to: pattern.center) < size }
+        }
         let set = try #require(FinderPatternGrouper.sets(from: patterns).first)
         let cache = FinderCorners.Cache()
         var grids = SymbolLocator.grids(for: SymbolLocator.reoriented(set, in: binary, cache: cache), in: binary, cache: cache)

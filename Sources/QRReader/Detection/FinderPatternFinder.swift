@@ -164,12 +164,19 @@ enum FinderPatternFinder {
         // Perspective can squeeze a pattern, but not by more than 3:1 between the axes.
         let ratio = horizontal.moduleSize / vertical.moduleSize
         guard ratio > 1.0 / 3, ratio < 3 else { return nil }
-        // Both diagonals must show the pattern too (ratios along any line through the centre are kept).
+        // Both diagonals must show the pattern too (ratios along any line through the centre are kept). Where
+        // both axes read it by the run test, a diagonal may read it as a pattern drawn with round shapes does.
+        let roundShapesAllowed = edgeToEdgeLeft && allowances?.areTaken != true
         var diagonalModules: [Double] = []
         for dx in [1, -1] {
-            guard let diagonal = lineRuns(in: image, x: cx, y: cy, direction: (dx, 1), shift: (rowModule, 0), tolerance: 0.8,
-                                          maxRun: maxRun, allowances: &allowances, edgeToEdgeLeft: &edgeToEdgeLeft)
-            else { return nil }
+            var diagonal = lineRuns(in: image, x: cx, y: cy, direction: (dx, 1), shift: (rowModule, 0), tolerance: 0.8,
+                                    maxRun: maxRun, allowances: &allowances, edgeToEdgeLeft: &edgeToEdgeLeft)
+            if diagonal == nil, roundShapesAllowed,
+               let line = PatternRuns.symmetricRuns(in: image, x: cx, y: cy, dx: dx, dy: 1, maxRun: maxRun),
+               let module = roundShapesModuleSize(line.runs) {
+                diagonal = (module, line.centerOffset, cx, cy)
+            }
+            guard let diagonal else { return nil }
             diagonalModules.append(diagonal.moduleSize * 2.0.squareRoot())
         }
         guard allowances?.arePlausible ?? true else { return nil }
@@ -263,12 +270,33 @@ enum FinderPatternFinder {
     static func edgeToEdgeModuleSize(_ runs: RunLengths) -> Double? {
         let module = runs.total / pattern.total
         guard module >= 2 else { return nil }
-        let slack = 0.5 * module
         for i in 0..<5 where runs[i] <= 0 || abs(runs[i] - pattern[i] * module) > min(module, 4) { return nil }
-        // Each edge-to-edge distance spans a run and the next: 2:4:4:2 units of the pattern.
-        for i in 0..<4 {
+        return edgeToEdgeDistancesFit(runs, module: module) ? module : nil
+    }
+
+    /// Whether the distances from each edge of `runs` to the next edge of the same kind fit `module` within
+    /// half a module per two: each spans a run and the next, 2:4:4:2 units of the pattern.
+    private static func edgeToEdgeDistancesFit(_ runs: RunLengths, module: Double) -> Bool {
+        (0..<4).allSatisfy { i in
             let units = pattern[i] + pattern[i + 1]
-            if abs(runs[i] + runs[i + 1] - units * module) > slack * units / 2 { return nil }
+            return abs(runs[i] + runs[i + 1] - units * module) <= 0.25 * module * units
+        }
+    }
+
+    /// The module size of finder runs read along a diagonal of a pattern drawn with round shapes, as some
+    /// generators style codes (a round centre stone, a ring of round dots or with rounded corners), or nil.
+    /// The diagonal cuts the shapes' rounded corners: its dark runs read shorter than a square pattern's and
+    /// its light runs longer (a ring of eight dots reads about 0.4:1.7:2.1:1.7:0.4 modules), but each dark
+    /// shape shrinks about its own middle, so the distances from each edge to the next edge of the same kind
+    /// keep their 2:4:4:2 modules; they must fit within half a module per two. As round shapes make them,
+    /// each dark run must be shorter than its length (but a third of it or more) and each light run longer.
+    static func roundShapesModuleSize(_ runs: RunLengths) -> Double? {
+        // The four distances sum to 12 modules; the outer runs count once, the inner three twice.
+        let module = (runs.total + runs[1] + runs[2] + runs[3]) / 12
+        guard module >= 2, edgeToEdgeDistancesFit(runs, module: module) else { return nil }
+        for i in 0..<5 {
+            let length = pattern[i] * module
+            if i % 2 == 0 ? runs[i] < length / 3 || runs[i] >= length : runs[i] <= length { return nil }
         }
         return module
     }
