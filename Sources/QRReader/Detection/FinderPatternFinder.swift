@@ -169,14 +169,10 @@ enum FinderPatternFinder {
         let roundShapesAllowed = edgeToEdgeLeft && allowances?.areTaken != true
         var diagonalModules: [Double] = []
         for dx in [1, -1] {
-            var diagonal = lineRuns(in: image, x: cx, y: cy, direction: (dx, 1), shift: (rowModule, 0), tolerance: 0.8,
-                                    maxRun: maxRun, allowances: &allowances, edgeToEdgeLeft: &edgeToEdgeLeft)
-            if diagonal == nil, roundShapesAllowed,
-               let line = PatternRuns.symmetricRuns(in: image, x: cx, y: cy, dx: dx, dy: 1, maxRun: maxRun),
-               let module = roundShapesModuleSize(line.runs) {
-                diagonal = (module, line.centerOffset, cx, cy)
-            }
-            guard let diagonal else { return nil }
+            guard let diagonal = lineRuns(in: image, x: cx, y: cy, direction: (dx, 1), shift: (rowModule, 0), tolerance: 0.8,
+                                          maxRun: maxRun, allowances: &allowances, edgeToEdgeLeft: &edgeToEdgeLeft,
+                                          roundShapes: roundShapesAllowed)
+            else { return nil }
             diagonalModules.append(diagonal.moduleSize * 2.0.squareRoot())
         }
         guard allowances?.arePlausible ?? true else { return nil }
@@ -217,17 +213,20 @@ enum FinderPatternFinder {
 
     /// The pattern read along the line through (x, y) in `direction`; with `allowances`, clipping an outer
     /// run or, if that line does not show the pattern, along the lines moved by `shift` either way. While
-    /// `edgeToEdgeLeft`, the line through (x, y) may instead read edge to edge, which uses it up.
+    /// `edgeToEdgeLeft`, the line through (x, y) may instead read edge to edge, which uses it up. With
+    /// `roundShapes`, that line may last read as a pattern drawn with round shapes (``roundShapesModuleSize(_:)``).
     private static func lineRuns(in image: BinaryImage, x: Int, y: Int, direction: (x: Int, y: Int), shift: (x: Int, y: Int),
-                                 tolerance: Double, maxRun: Int, allowances: inout Allowances?, edgeToEdgeLeft: inout Bool)
-        -> LineRead?
+                                 tolerance: Double, maxRun: Int, allowances: inout Allowances?, edgeToEdgeLeft: inout Bool,
+                                 roundShapes: Bool = false) -> LineRead?
     {
+        var centreLine: (runs: RunLengths, centerOffset: Double)?
         // No array of offsets: this runs for every candidate row hit.
         for attempt in 0..<(allowances == nil ? 1 : 3) {
             let sign = attempt == 0 ? 0 : attempt == 1 ? -1 : 1
             let (lx, ly) = (x + sign * shift.x, y + sign * shift.y)
             guard let line = PatternRuns.symmetricRuns(in: image, x: lx, y: ly, dx: direction.x, dy: direction.y, maxRun: maxRun)
             else { continue }
+            if sign == 0 { centreLine = line }
             var found = finderRuns(line.runs, tolerance: tolerance, clipping: allowances != nil && sign == 0)
             if found == nil, sign == 0, edgeToEdgeLeft, let module = edgeToEdgeModuleSize(line.runs) {
                 found = (line.runs, module, 0)
@@ -242,7 +241,8 @@ enum FinderPatternFinder {
             }
             return (read.moduleSize, line.centerOffset, lx, ly)
         }
-        return nil
+        guard roundShapes, let line = centreLine, let module = roundShapesModuleSize(line.runs) else { return nil }
+        return (module, line.centerOffset, x, y)
     }
 
     /// Finder runs [outer, gap, centre, gap, outer] in the ratio 1:1:3:1:1 within `tolerance`, and the

@@ -430,10 +430,12 @@ enum SymbolLocator {
         // parallelogram's corner, or else their mean displacement) is a look-alike.
         for index in 0..<(n * n) where !finders.contains(index) {
             guard let s = shift[index] else { continue }
-            let (expected, known) = neighbourShift(index)
             if let corner = parallelogramGuess(index) {
                 if corner.distance(to: projections[index] + s) > 1.5 * localModuleSizes[index] { shift[index] = nil }
-            } else if known >= 2 && s.distance(to: expected) > 1.5 * localModuleSizes[index] { shift[index] = nil }
+            } else {
+                let (expected, known) = neighbourShift(index)
+                if known >= 2 && s.distance(to: expected) > 1.5 * localModuleSizes[index] { shift[index] = nil }
+            }
         }
         // Too few found: the single homography is as good.
         guard located * 2 >= n * n - 3 else { return nil }
