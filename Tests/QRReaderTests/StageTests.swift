@@ -546,6 +546,89 @@ struct FinderPatternTests {
         let results = read(scene)
         #expect(Set(results.map(\.text)) == Set((0..<3).flatMap { r in (0..<4).map { "label \(r)-\($0)" } }))
     }
+
+    /// A picture tiled with finder-like squares (2-px modules, one every 16 px: 64 × 64 of them) is one
+    /// finder pattern per square, each found on several scan lines and merged into one, and its sets are
+    /// the squares' best triples: mostly right angles with legs of one or two squares (two legs of one
+    /// span fewer than a symbol's 21 modules). Such pictures hold tens of thousands of patterns; the
+    /// patterns found so far are looked up by place and the triples scored are pruned as they gather, and
+    /// neither may lose one.
+    @Test func aPictureTiledWithFinderLikeSquaresGivesOnePatternPerSquareAndTheBestSets() {
+        let count = 64, spacing = 16, size = count * spacing
+        var bits = [UInt8](repeating: 0, count: size * size)
+        for y in 0..<size {
+            for x in 0..<size {
+                // Rings of a 7-module square of 2-px modules, at (1, 1) in each 16-px cell.
+                let u = x % spacing - 1, v = y % spacing - 1
+                guard (0..<14).contains(u), (0..<14).contains(v) else { continue }
+                let ring = min(u, v, 13 - u, 13 - v) / 2
+                bits[y * size + x] = ring == 1 ? 0 : 1
+            }
+        }
+        let patterns = FinderPatternFinder.find(in: BinaryImage(width: size, height: size, bits: bits), rowStep: 3)
+        #expect(patterns.count == count * count)
+        #expect(patterns.allSatisfy { pattern in
+            let cell = Point(Double(Int(pattern.center.x) / spacing * spacing + 8), Double(Int(pattern.center.y) / spacing * spacing + 8))
+            return !pattern.isDamaged && pattern.center.distance(to: cell) < 1 && abs(pattern.moduleSize - 2) < 0.5
+        })
+        let sets = FinderPatternGrouper.sets(from: patterns)
+        #expect(sets.count == FinderPatternGrouper.maximumSets)
+        // Octaves of size take turns, each best first: the first sets are the smallest right angles at the
+        // tiling's corner, legs of one and two squares (16 × 32 px), then two and two (32 × 32 px).
+        func legs(_ set: FinderPatternSet) -> (top: Point, left: Point) {
+            (set.topRight.center - set.topLeft.center, set.bottomLeft.center - set.topLeft.center)
+        }
+        func isSet(_ set: FinderPatternSet, at corners: [Point]) -> Bool {
+            zip([set.topLeft.center, set.topRight.center, set.bottomLeft.center], corners).allSatisfy { $0.distance(to: $1) < 0.5 }
+        }
+        #expect(sets.count >= 2 && isSet(sets[0], at: [Point(8, 8), Point(24, 8), Point(8, 40)])
+            && isSet(sets[1], at: [Point(8, 8), Point(40, 8), Point(8, 40)]))
+        let smallRightAngles = sets.filter { set in
+            let (top, left) = legs(set)
+            let (a, b) = (min(top.length, left.length), max(top.length, left.length))
+            return abs(top.dot(left)) < 1 && [16.0, 32].contains(a.rounded()) && b.rounded() == 32
+        }
+        #expect(2 * smallRightAngles.count > sets.count)
+    }
+
+    /// Looking patterns up by place finds what a search through all of them finds: the first pattern, in
+    /// the order added, within half its size of a point (a new hit on it) or close enough to merge with
+    /// a new reading, also after readings moved and resized it.
+    @Test func patternsLookedUpByPlaceAreThoseASearchThroughAllFinds() {
+        var random = SeededGenerator(seed: 35)
+        var index = FinderPatternIndex(width: 300, height: 200)
+        var all: [FinderPattern] = []
+        func randomPattern() -> FinderPattern {
+            FinderPattern(center: Point(Double.random(in: -5...305, using: &random), Double.random(in: -5...205, using: &random)),
+                          moduleSize: Double.random(in: 0.8...12, using: &random))
+        }
+        for _ in 0..<400 {
+            var pattern = randomPattern()
+            if let moved = all.indices.randomElement(using: &random), Bool.random(using: &random) {
+                pattern.center = all[moved].center + Point(Double.random(in: -4...4, using: &random), Double.random(in: -4...4, using: &random))
+                pattern.moduleSize = all[moved].moduleSize * Double.random(in: 0.8...1.25, using: &random)
+                all[moved] = pattern
+                index.update(pattern, at: moved)
+            } else {
+                all.append(pattern)
+                index.append(pattern)
+            }
+        }
+        #expect(index.patterns == all)
+        for _ in 0..<2000 {
+            let probe = randomPattern()
+            func hit(_ p: FinderPattern) -> Bool { p.center.distance(to: probe.center) < p.size / 2 }
+            func merges(_ p: FinderPattern) -> Bool {
+                p.center.distance(to: probe.center) < max(p.moduleSize, probe.moduleSize) * 2
+                    && abs(p.moduleSize - probe.moduleSize) < max(p.moduleSize, probe.moduleSize) * 0.5
+            }
+            #expect(index.firstIndex(near: probe.center, where: hit) == all.firstIndex(where: hit))
+            #expect(index.firstIndex(near: probe.center, where: merges) == all.firstIndex(where: merges))
+            let radius = probe.size
+            func within(_ p: FinderPattern) -> Bool { p.center.distance(to: probe.center) < radius }
+            #expect(index.contains(near: probe.center, within: radius, where: within) == all.contains(where: within))
+        }
+    }
 }
 
 @Suite("Locating")

@@ -10,8 +10,8 @@ enum FinderPatternFinder {
     /// `allowingDamage`, those that only read with allowances for damage (``FinderPattern/isDamaged``)
     /// follow the others. With `regions`, only patterns whose row runs lie inside one of them are found.
     static func find(in image: BinaryImage, rowStep: Int = 2, allowingDamage: Bool = false, regions: [Rect]? = nil) -> [FinderPattern] {
-        var found: [FinderPattern] = []
-        var damaged: [FinderPattern] = []
+        var found = FinderPatternIndex(width: image.width, height: image.height)
+        var damaged = FinderPatternIndex(width: image.width, height: image.height)
         let width = image.width
         var intervals = [(start: 0, end: width)]
         image.bits.withUnsafeBytes { bits in
@@ -53,11 +53,12 @@ enum FinderPatternFinder {
                                 let centerX = Double(x - r4 - r3) - Double(r2) / 2
                                 let probe = Point(centerX, Double(y) + 0.5)
                                 let total = r0 + r1 + r2 + r3 + r4
-                                if !found.contains(where: { $0.center.distance(to: probe) < $0.size / 2 }) {
+                                if !found.contains(near: probe, where: { $0.center.distance(to: probe) < $0.size / 2 }) {
                                     // One confirmation serves both lists: allowances are only taken where a line
                                     // does not read whole, so a pattern that needed none is one that reads whole.
                                     // Near a damaged pattern already found, only a whole reading adds anything.
-                                    let damageAllowed = allowingDamage && !damaged.contains { $0.center.distance(to: probe) < $0.size / 2 }
+                                    let damageAllowed = allowingDamage
+                                        && !damaged.contains(near: probe) { $0.center.distance(to: probe) < $0.size / 2 }
                                     if let pattern = confirm(in: image, x: centerX, y: y, horizontalTotal: total, allowingDamage: damageAllowed) {
                                         if pattern.isDamaged { merge(pattern, into: &damaged) } else { merge(pattern, into: &found) }
                                     }
@@ -72,8 +73,11 @@ enum FinderPatternFinder {
             }
         }
         // A pattern that reads whole on some line needs no allowance for damage.
-        return found + damaged.filter { pattern in
-            !found.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
+        let largest = found.patterns.map(\.size).max() ?? 0
+        return found.patterns + damaged.patterns.filter { pattern in
+            !found.contains(near: pattern.center, within: max(largest, pattern.size) / 2) {
+                $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2
+            }
         }
     }
 
@@ -302,17 +306,17 @@ enum FinderPatternFinder {
     }
 
     /// Adds a pattern, or averages it into one already found at the same place and scale.
-    private static func merge(_ pattern: FinderPattern, into found: inout [FinderPattern]) {
-        if let index = found.firstIndex(where: {
+    private static func merge(_ pattern: FinderPattern, into found: inout FinderPatternIndex) {
+        if let index = found.firstIndex(near: pattern.center, where: {
             $0.center.distance(to: pattern.center) < max($0.moduleSize, pattern.moduleSize) * 2
                 && abs($0.moduleSize - pattern.moduleSize) < max($0.moduleSize, pattern.moduleSize) * 0.5
         }) {
-            var existing = found[index]
+            var existing = found.patterns[index]
             let n = Double(existing.hits)
             existing.center = (existing.center * n + pattern.center) / (n + 1)
             existing.moduleSize = (existing.moduleSize * n + pattern.moduleSize) / (n + 1)
             existing.hits += 1
-            found[index] = existing
+            found.update(existing, at: index)
         } else {
             found.append(pattern)
         }

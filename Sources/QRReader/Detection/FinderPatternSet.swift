@@ -145,6 +145,12 @@ enum FinderPatternGrouper {
                     }
                     if candidates.count >= maxCandidates { break ringLoop }
                 }
+                // The last ring can hold far more than were asked for: a picture tiled with finder-like
+                // squares put hundreds in each and made the pairs below quadratic in them.
+                if candidates.count > maxCandidates {
+                    func distance(_ j: Int) -> Double { let d = sorted[j].center - c.center; return d.dot(d) }
+                    candidates = Array(candidates.sorted { distance($0) < distance($1) }.prefix(maxCandidates))
+                }
                 guard candidates.count >= 2 else { continue }
                 for u in 0..<(candidates.count - 1) {
                     for v in (u + 1)..<candidates.count {
@@ -153,6 +159,7 @@ enum FinderPatternGrouper {
                         if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters) { scored.append(candidate) }
                     }
                 }
+                if scored.count >= pruningThreshold { scored = bestOfEachOctave(scored) }
             }
             return scored
         }
@@ -208,6 +215,20 @@ enum FinderPatternGrouper {
         // b is top-left; a → b → c clockwise means c is top-right when (c − b) × (a − b) > 0.
         let (tri, bli) = (cc.center - b.center).cross(a.center - b.center) < 0 ? (ai, ci) : (ci, ai)
         return (score, Int(log2(max(1, dab + dbc))), bi, tri, bli)
+    }
+
+    /// Scored triples are pruned to ``bestOfEachOctave(_:)`` whenever this many have gathered, which bounds
+    /// the memory of a picture tiled with finder-like squares (tens of millions of triples in 16 MP).
+    private static let pruningThreshold = 1 << 16
+
+    /// The ``maximumSets`` best of each octave of `scored`, in order of score (ties in their order in
+    /// `scored`): all that ``ordered(_:of:)`` can take from it.
+    private static func bestOfEachOctave(_ scored: [Candidate]) -> [Candidate] {
+        var taken: [Int: Int] = [:]
+        return scored.sorted { $0.score < $1.score }.filter { entry in
+            taken[entry.octave, default: 0] += 1
+            return taken[entry.octave, default: 0] <= maximumSets
+        }
     }
 
     /// The sets of `scored`, best first within each octave of size, the octaves taken in turn (a large
