@@ -547,6 +547,26 @@ struct FinderPatternTests {
         #expect(Set(results.map(\.text)) == Set((0..<3).flatMap { r in (0..<4).map { "label \(r)-\($0)" } }))
     }
 
+    /// A sheet of 144 labels, each a finder's width from its neighbours: their finders form far more sets
+    /// than the grouper gives at once (each label's own, and many borrowing a neighbour's finder), so the
+    /// patterns left once a batch has decoded are grouped again. With one batch, 82 were read.
+    @Test func aSheetOfMoreLabelsThanOneBatchOfSetsReadsEveryLabel() throws {
+        let count = 12, cell = 87
+        var scene = SyntheticScene(width: count * cell, height: count * cell)
+        var texts = Set<String>()
+        for row in 0..<count {
+            for column in 0..<count {
+                let text = "label \(row)-\(column)"
+                texts.insert(text)
+                let code = try QRCode.encode(text, options: .version(1))
+                scene.place(code.modules, center: Point(Double(column * cell) + 43.5, Double(row * cell) + 43.5), moduleSize: 3)
+            }
+        }
+        let results = read(scene)
+        #expect(results.count == texts.count)
+        #expect(texts.subtracting(results.map(\.text)).isEmpty)
+    }
+
     /// A picture tiled with finder-like squares (2-px modules, one every 16 px: 64 × 64 of them) is one
     /// finder pattern per square, each found on several scan lines and merged into one, and its sets are
     /// the squares' best triples: mostly right angles with legs of one or two squares (two legs of one

@@ -19,9 +19,12 @@ enum FinderPatternGrouper {
     static let maximumSets = 400
 
     /// Sets of the patterns that read whole (not ``FinderPattern/isDamaged``), best first, leaving out
-    /// those at `excluded` indices.
-    static func sets(from patterns: [FinderPattern], excluding excluded: Set<Int> = []) -> [FinderPatternSet] {
-        sets(from: patterns, among: patterns.indices.filter { !patterns[$0].isDamaged && !excluded.contains($0) }, withDamage: false)
+    /// those at `excluded` indices and the sets whose ``FinderPatternSet/indices`` are in `tried`.
+    static func sets(from patterns: [FinderPattern], excluding excluded: Set<Int> = [], leavingOut tried: Set<[Int]> = [])
+        -> [FinderPatternSet]
+    {
+        sets(from: patterns, among: patterns.indices.filter { !patterns[$0].isDamaged && !excluded.contains($0) }, withDamage: false,
+             leavingOut: tried)
     }
 
     /// Sets with at least one damaged pattern, best first. Damaged patterns are found in dense data and
@@ -90,7 +93,9 @@ enum FinderPatternGrouper {
 
     /// Sets of `patterns[among]`; `withDamage` keeps only those with a damaged pattern. Indices in the
     /// sets are indices into `patterns`.
-    private static func sets(from patterns: [FinderPattern], among: [Int], withDamage: Bool) -> [FinderPatternSet] {
+    private static func sets(from patterns: [FinderPattern], among: [Int], withDamage: Bool, leavingOut tried: Set<[Int]> = [])
+        -> [FinderPatternSet]
+    {
         let count = among.count
         guard count >= 3 else { return [] }
         // Largest first: large patterns are less likely to be noise.
@@ -156,7 +161,10 @@ enum FinderPatternGrouper {
                     for v in (u + 1)..<candidates.count {
                         let (x, y, z) = (order[max(candidates[u], candidates[v])], order[min(candidates[u], candidates[v])], order[i])
                         if withDamage && !patterns[x].isDamaged && !patterns[y].isDamaged && !patterns[z].isDamaged { continue }
-                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters) { scored.append(candidate) }
+                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters),
+                           tried.isEmpty || !tried.contains([candidate.topLeft, candidate.topRight, candidate.bottomLeft]) {
+                            scored.append(candidate)
+                        }
                     }
                 }
                 if scored.count >= pruningThreshold { scored = bestOfEachOctave(scored) }
