@@ -122,6 +122,9 @@ enum FinderPatternGrouper {
         // thousands of candidates.
         func scoredTriples(useFilters: Bool) -> [Candidate] {
             var scored: [Candidate] = []
+            // Once pruned, an octave holding all it can give takes no worse triple again. (Octaves, ⌊log₂⌋
+            // of a length in pixels, are below 64.)
+            var bars = [Double](repeating: .infinity, count: Int.bitWidth)
             // Partners are taken nearest first. With few patterns every pair is considered: a large symbol's
             // own finders are its farthest patterns when its data mimics finder patterns. With many (sheets of
             // labels), the nearest sixteen are enough and keep the count of triples linear.
@@ -151,23 +154,32 @@ enum FinderPatternGrouper {
                     if candidates.count >= maxCandidates { break ringLoop }
                 }
                 // The last ring can hold far more than were asked for: a picture tiled with finder-like
-                // squares put hundreds in each and made the pairs below quadratic in them.
-                if candidates.count > maxCandidates {
+                // squares put hundreds in each and made the pairs below quadratic in them. The nearest three
+                // times as many are kept. In the development corpus no pattern had more than 35; cut to
+                // sixteen, a photo of 60 labels formed other sets, whose leftovers asked for four more passes.
+                if candidates.count > 3 * maxCandidates {
                     func distance(_ j: Int) -> Double { let d = sorted[j].center - c.center; return d.dot(d) }
-                    candidates = Array(candidates.sorted { distance($0) < distance($1) }.prefix(maxCandidates))
+                    candidates = Array(candidates.sorted { distance($0) < distance($1) }.prefix(3 * maxCandidates))
                 }
                 guard candidates.count >= 2 else { continue }
                 for u in 0..<(candidates.count - 1) {
                     for v in (u + 1)..<candidates.count {
                         let (x, y, z) = (order[max(candidates[u], candidates[v])], order[min(candidates[u], candidates[v])], order[i])
                         if withDamage && !patterns[x].isDamaged && !patterns[y].isDamaged && !patterns[z].isDamaged { continue }
-                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters),
+                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters), candidate.score < bars[candidate.octave],
                            tried.isEmpty || !tried.contains([candidate.topLeft, candidate.topRight, candidate.bottomLeft]) {
                             scored.append(candidate)
                         }
                     }
                 }
-                if scored.count >= pruningThreshold { scored = bestOfEachOctave(scored) }
+                if scored.count >= pruningThreshold {
+                    scored = bestOfEachOctave(scored)
+                    var kept = [Int](repeating: 0, count: bars.count)
+                    for entry in scored {
+                        kept[entry.octave] += 1
+                        if kept[entry.octave] == maximumSets { bars[entry.octave] = entry.score }
+                    }
+                }
             }
             return scored
         }
@@ -232,10 +244,10 @@ enum FinderPatternGrouper {
     /// The ``maximumSets`` best of each octave of `scored`, in order of score (ties in their order in
     /// `scored`): all that ``ordered(_:of:)`` can take from it.
     private static func bestOfEachOctave(_ scored: [Candidate]) -> [Candidate] {
-        var taken: [Int: Int] = [:]
+        var taken = [Int](repeating: 0, count: Int.bitWidth)
         return scored.sorted { $0.score < $1.score }.filter { entry in
-            taken[entry.octave, default: 0] += 1
-            return taken[entry.octave, default: 0] <= maximumSets
+            taken[entry.octave] += 1
+            return taken[entry.octave] <= maximumSets
         }
     }
 
