@@ -613,8 +613,10 @@ struct FinderPatternTests {
 
     /// Looking patterns up by place finds what a search through all of them finds: the first pattern, in
     /// the order added, within half its size of a point (a new hit on it) or close enough to merge with
-    /// a new reading, also after readings moved and resized it.
-    @Test func patternsLookedUpByPlaceAreThoseASearchThroughAllFinds() {
+    /// a new reading, also after readings moved and resized it; with a few patterns (searched in turn) and
+    /// with hundreds (filed by place, some of them moved before they were filed).
+    @Test(arguments: [20, 400])
+    func patternsLookedUpByPlaceAreThoseASearchThroughAllFinds(readings: Int) {
         var random = SeededGenerator(seed: 35)
         var index = FinderPatternIndex(width: 300, height: 200)
         var all: [FinderPattern] = []
@@ -622,7 +624,7 @@ struct FinderPatternTests {
             FinderPattern(center: Point(Double.random(in: -5...305, using: &random), Double.random(in: -5...205, using: &random)),
                           moduleSize: Double.random(in: 0.8...12, using: &random))
         }
-        for _ in 0..<400 {
+        for _ in 0..<readings {
             var pattern = randomPattern()
             if let moved = all.indices.randomElement(using: &random), Bool.random(using: &random) {
                 pattern.center = all[moved].center + Point(Double.random(in: -4...4, using: &random), Double.random(in: -4...4, using: &random))
@@ -648,6 +650,9 @@ struct FinderPatternTests {
             func within(_ p: FinderPattern) -> Bool { p.center.distance(to: probe.center) < radius }
             #expect(index.contains(near: probe.center, within: radius, where: within) == all.contains(where: within))
         }
+        // Points and radii far beyond the picture, or not numbers, read the cells at its edges.
+        #expect(index.firstIndex(near: Point(1e300, -1e300), within: 1e301) { _ in true } == 0)
+        #expect(index.firstIndex(near: Point(.nan, .infinity)) { _ in false } == nil)
     }
 }
 

@@ -7,23 +7,26 @@ import QRCore
 /// Each pattern is filed in the cells of a coarse grid that its reach covers: four modules around its
 /// centre, as far as another reading of it can lie (``FinderPatternFinder`` merges readings within two
 /// module sizes of either, of module sizes within 2:1, and a probe within half the pattern's size). A
-/// lookup near a point reads the one cell under it, or those within a radius around it.
+/// lookup near a point reads the one cell under it, or those within a radius around it. Up to
+/// ``linearLimit`` patterns, as most pictures hold, are searched in turn instead: filing them cost more
+/// than it saved (a tenth of a small picture's decode).
 struct FinderPatternIndex {
     private(set) var patterns: [FinderPattern] = []
-    /// Pattern indices per cell, row-major.
-    private var cells: [[Int]]
+    /// Pattern indices per cell, row-major; empty while the patterns are searched in turn.
+    private var cells: [[Int]] = []
     private let columns: Int, rows: Int
     private static let cellSize = 32.0
+    private static let linearLimit = 32
 
     init(width: Int, height: Int) {
         columns = max(1, Int((Double(width) / Self.cellSize).rounded(.up)))
         rows = max(1, Int((Double(height) / Self.cellSize).rounded(.up)))
-        cells = Array(repeating: [], count: columns * rows)
     }
 
     /// The first pattern (in the order added) for which `matches` holds, among those whose reach covers
     /// `point` or whose centre lies within `radius` of it (and maybe others).
     func firstIndex(near point: Point, within radius: Double = 0, where matches: (FinderPattern) -> Bool) -> Int? {
+        guard !cells.isEmpty else { return patterns.firstIndex(where: matches) }
         var first: Int?
         for row in Self.clamped(point.y - radius, count: rows)...Self.clamped(point.y + radius, count: rows) {
             for column in Self.clamped(point.x - radius, count: columns)...Self.clamped(point.x + radius, count: columns) {
@@ -42,13 +45,18 @@ struct FinderPatternIndex {
 
     mutating func append(_ pattern: FinderPattern) {
         patterns.append(pattern)
-        file(patterns.count - 1)
+        if !cells.isEmpty {
+            file(patterns.count - 1)
+        } else if patterns.count > Self.linearLimit {
+            cells = Array(repeating: [], count: columns * rows)
+            for index in patterns.indices { file(index) }
+        }
     }
 
     /// Replaces the pattern at `index` (a reading averaged in), filing it where its new reach covers too.
     mutating func update(_ pattern: FinderPattern, at index: Int) {
         patterns[index] = pattern
-        file(index)
+        if !cells.isEmpty { file(index) }
     }
 
     private mutating func file(_ index: Int) {
@@ -66,6 +74,7 @@ struct FinderPatternIndex {
     /// The cell along one axis holding coordinate `value`, the edge cells extending beyond the picture.
     private static func clamped(_ value: Double, count: Int) -> Int {
         guard value.isFinite else { return 0 }
-        return min(count - 1, max(0, Int((value / cellSize).rounded(.down))))
+        // Clamped before the conversion, which traps beyond Int's range.
+        return Int(min(Double(count - 1), max(0, (value / cellSize).rounded(.down))))
     }
 }
