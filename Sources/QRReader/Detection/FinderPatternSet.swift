@@ -172,14 +172,7 @@ enum FinderPatternGrouper {
                         }
                     }
                 }
-                if scored.count >= pruningThreshold {
-                    scored = bestOfEachOctave(scored)
-                    var kept = [Int](repeating: 0, count: bars.count)
-                    for entry in scored {
-                        kept[entry.octave] += 1
-                        if kept[entry.octave] == maximumSets { bars[entry.octave] = entry.score }
-                    }
-                }
+                if scored.count >= pruningThreshold { prune(&scored, bars: &bars) }
             }
             return scored
         }
@@ -237,16 +230,18 @@ enum FinderPatternGrouper {
         return (score, Int(log2(max(1, dab + dbc))), bi, tri, bli)
     }
 
-    /// Scored triples are pruned to ``bestOfEachOctave(_:)`` whenever this many have gathered, which bounds
-    /// the memory of a picture tiled with finder-like squares (tens of millions of triples in 16 MP).
+    /// Scored triples are pruned (``prune(_:bars:)``) whenever this many have gathered, which bounds the
+    /// memory of a picture tiled with finder-like squares (tens of millions of triples in 16 MP).
     private static let pruningThreshold = 1 << 16
 
-    /// The ``maximumSets`` best of each octave of `scored`, in order of score (ties in their order in
-    /// `scored`): all that ``ordered(_:of:)`` can take from it.
-    private static func bestOfEachOctave(_ scored: [Candidate]) -> [Candidate] {
-        var taken = [Int](repeating: 0, count: Int.bitWidth)
-        return scored.sorted { $0.score < $1.score }.filter { entry in
+    /// Leaves the ``maximumSets`` best of each octave of `scored`, in order of score (ties in their order
+    /// in `scored`): all that ``ordered(_:of:)`` can take from it. An octave left holding that many sets
+    /// its bar (indexed by octave) to the score of its worst.
+    private static func prune(_ scored: inout [Candidate], bars: inout [Double]) {
+        var taken = [Int](repeating: 0, count: bars.count)
+        scored = scored.sorted { $0.score < $1.score }.filter { entry in
             taken[entry.octave] += 1
+            if taken[entry.octave] == maximumSets { bars[entry.octave] = entry.score }
             return taken[entry.octave] <= maximumSets
         }
     }

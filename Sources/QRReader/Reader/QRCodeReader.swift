@@ -400,12 +400,9 @@ private struct Session {
         // A sheet of labels forms more sets than the grouper gives (``FinderPatternGrouper/maximumSets``),
         // the labels' own among many that borrow a neighbour's finder: while a batch of them decodes codes,
         // the patterns left are grouped again, without the sets tried already.
-        var batch = sets
         var tried = Set<[Int]>()
-        while options.symbologies.contains(.qrCode) && !batch.isEmpty {
-            let sets = batch
+        while options.symbologies.contains(.qrCode) && !sets.isEmpty {
             let resultsBefore = results.count
-            tried.formUnion(sets.map(\.indices))
             // Two rounds: first every set's first well-timed grid from the binary image (where nearly every
             // code decodes; a set whose grid times convincingly is tried in full at once), then the remaining
             // grids and then the luminance samples of the sets left. A false set that borrows a real symbol's
@@ -460,7 +457,8 @@ private struct Session {
                 }
             }
             guard damaged == nil, sets.count == FinderPatternGrouper.maximumSets, results.count > resultsBefore else { break }
-            batch = FinderPatternGrouper.sets(from: patterns, excluding: used, leavingOut: tried)
+            tried.formUnion(sets.map(\.indices))
+            sets = FinderPatternGrouper.sets(from: patterns, excluding: used, leavingOut: tried)
         }
         // Finder patterns no QR code claimed may each be a Micro QR or rMQR symbol.
         let single = options.symbologies.intersection([.microQRCode, .rectangularMicroQRCode])
