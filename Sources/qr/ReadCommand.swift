@@ -14,6 +14,7 @@ struct ReadCommand: ParsableCommand {
               qr read photo.jpg
               qr read --json a.png b.jpg
               qr read --list files.txt --json --jobs 2
+              qr read --time-budget 500 upload.png
               cat photo.jpg | qr read -
             """)
 
@@ -38,6 +39,9 @@ struct ReadCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not look for light-on-dark codes.")
     var noInverted = false
 
+    @Option(name: .long, help: "Most milliseconds to spend searching one image; what is found by then is printed (default: no limit).")
+    var timeBudget: Double?
+
     @Option(name: .long, help: "Decode this many images at once.")
     var jobs: Int = 1
 
@@ -45,13 +49,14 @@ struct ReadCommand: ParsableCommand {
         if images.isEmpty && list == nil { throw ValidationError("Give image files, - for standard input, or --list FILE.") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if let max, max < 1 { throw ValidationError("--max must be at least 1.") }
+        if let timeBudget, !(timeBudget > 0 && timeBudget <= 1e9) { throw ValidationError("--time-budget must be a positive number of milliseconds.") }
     }
 
     func run() throws {
         LargeImageMemory.reuseBuffers()
         let paths = try ImageList.paths(images, list: list)
         let options = ReaderOptions(accuracy: accuracy, regionOfInterest: roi?.region, maximumCodes: max,
-                                    tryInverted: !noInverted)
+                                    tryInverted: !noInverted, timeBudget: timeBudget.map { .nanoseconds(Int64($0 * 1_000_000)) })
         let outcomes = ImageScanner(options: options).scan(paths, jobs: jobs, progress: ProgressBar.forTerminal(total: paths.count))
         var found = false, failed = false
         for outcome in outcomes {

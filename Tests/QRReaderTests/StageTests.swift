@@ -574,18 +574,8 @@ struct FinderPatternTests {
     /// patterns found so far are looked up by place and the triples scored are pruned as they gather, and
     /// neither may lose one.
     @Test func aPictureTiledWithFinderLikeSquaresGivesOnePatternPerSquareAndTheBestSets() {
-        let count = 64, spacing = 16, size = count * spacing
-        var bits = [UInt8](repeating: 0, count: size * size)
-        for y in 0..<size {
-            for x in 0..<size {
-                // Rings of a 7-module square of 2-px modules, at (1, 1) in each 16-px cell.
-                let u = x % spacing - 1, v = y % spacing - 1
-                guard (0..<14).contains(u), (0..<14).contains(v) else { continue }
-                let ring = min(u, v, 13 - u, 13 - v) / 2
-                bits[y * size + x] = ring == 1 ? 0 : 1
-            }
-        }
-        let patterns = FinderPatternFinder.find(in: BinaryImage(width: size, height: size, bits: bits), rowStep: 3)
+        let count = 64, spacing = 16
+        let patterns = FinderPatternFinder.find(in: Self.finderTiling(count: count, spacing: spacing), rowStep: 3)
         #expect(patterns.count == count * count)
         #expect(patterns.allSatisfy { pattern in
             let cell = Point(Double(Int(pattern.center.x) / spacing * spacing + 8), Double(Int(pattern.center.y) / spacing * spacing + 8))
@@ -609,6 +599,46 @@ struct FinderPatternTests {
             return abs(top.dot(left)) < 1 && [16.0, 32].contains(a.rounded()) && b.rounded() == 32
         }
         #expect(2 * smallRightAngles.count > sets.count)
+    }
+
+    /// A binary picture of `count` × `count` finder-like squares of 2-px modules, one at (1, 1) in each
+    /// `spacing`-px cell.
+    private static func finderTiling(count: Int, spacing: Int) -> BinaryImage {
+        let size = count * spacing
+        var bits = [UInt8](repeating: 0, count: size * size)
+        for y in 0..<size {
+            for x in 0..<size {
+                let u = x % spacing - 1, v = y % spacing - 1
+                guard (0..<14).contains(u), (0..<14).contains(v) else { continue }
+                let ring = min(u, v, 13 - u, 13 - v) / 2
+                bits[y * size + x] = ring == 1 ? 0 : 1
+            }
+        }
+        return BinaryImage(width: size, height: size, bits: bits)
+    }
+
+    /// Past their deadline the finder scan reads no more rows and the grouper scores no more triples, so
+    /// that a time budget holds within a pass: in a 16 MP picture tiled with finder-like squares, one
+    /// grouping took 14 s. A deadline still ahead changes nothing.
+    @Test func theFinderScanAndTheGroupersStopAtTheirDeadline() {
+        let tiling = Self.finderTiling(count: 24, spacing: 16)
+        let passed = ContinuousClock.now - .seconds(1), ahead = ContinuousClock.now + .seconds(3600)
+        #expect(FinderPatternFinder.find(in: tiling, rowStep: 3, allowingDamage: true, until: passed).isEmpty)
+        let patterns = FinderPatternFinder.find(in: tiling, rowStep: 3, until: ahead)
+        #expect(patterns.count == 24 * 24)
+        #expect(patterns.map(\.center) == FinderPatternFinder.find(in: tiling, rowStep: 3).map(\.center))
+        #expect(FinderPatternGrouper.sets(from: patterns, until: passed).isEmpty)
+        #expect(FinderPatternGrouper.sets(from: patterns, until: ahead).map(\.indices)
+            == FinderPatternGrouper.sets(from: patterns).map(\.indices))
+        // Every third pattern taken as damaged: sets with one, and sets in which one completes two others.
+        let damaged = patterns.enumerated().map { index, pattern in
+            FinderPattern(center: pattern.center, moduleSize: pattern.moduleSize, isDamaged: index % 3 == 0)
+        }
+        let partners = [1, 2, 25, 26]
+        #expect(!FinderPatternGrouper.damagedSets(from: damaged, until: ahead).isEmpty)
+        #expect(FinderPatternGrouper.damagedSets(from: damaged, until: passed).isEmpty)
+        #expect(!FinderPatternGrouper.completingSets(from: damaged, partners: partners, until: ahead).isEmpty)
+        #expect(FinderPatternGrouper.completingSets(from: damaged, partners: partners, until: passed).isEmpty)
     }
 
     /// Looking patterns up by place finds what a search through all of them finds: the first pattern, in

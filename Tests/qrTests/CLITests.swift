@@ -81,6 +81,10 @@ struct CLITests {
             #expect((object["corners"] as? [[Double]])?.count == 4)
             #expect(object["level"] as? String == "M")
             #expect(object["decode_ms"] is Double)
+            #expect(try CLI.run(["read", "--time-budget", "60000", png]).text == "JSON please\n")
+            for budget in ["0", "-5", "nan"] {
+                #expect(try CLI.run(["read", "--time-budget=\(budget)", png]).stderr.contains("--time-budget must be a positive number"))
+            }
 
             let blank = dir.appendingPathComponent("blank.pgm")
             try Data("P5\n40 40\n255\n".utf8 + [UInt8](repeating: 200, count: 1600)).write(to: blank)

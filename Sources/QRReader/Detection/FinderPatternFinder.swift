@@ -9,7 +9,9 @@ enum FinderPatternFinder {
     /// All finder patterns; `rowStep` rows are skipped between scans (1 scans every row). With
     /// `allowingDamage`, those that only read with allowances for damage (``FinderPattern/isDamaged``)
     /// follow the others. With `regions`, only patterns whose row runs lie inside one of them are found.
-    static func find(in image: BinaryImage, rowStep: Int = 2, allowingDamage: Bool = false, regions: [Rect]? = nil) -> [FinderPattern] {
+    /// Past `deadline`, no more rows are scanned: those found so far are returned.
+    static func find(in image: BinaryImage, rowStep: Int = 2, allowingDamage: Bool = false, regions: [Rect]? = nil,
+                     until deadline: ContinuousClock.Instant? = nil) -> [FinderPattern] {
         var found = FinderPatternIndex(width: image.width, height: image.height)
         var damaged = FinderPatternIndex(width: image.width, height: image.height)
         let width = image.width
@@ -17,6 +19,8 @@ enum FinderPatternFinder {
         image.bits.withUnsafeBytes { bits in
             var y = rowStep / 2
             while y < image.height {
+                // A picture tiled with finder-like squares confirms hundreds of hits per row.
+                if let deadline, ContinuousClock.now >= deadline { break }
                 let row = y * width
                 if let regions { intervals = rowIntervals(of: regions, at: y, width: width) }
                 for (segmentStart, end) in intervals {

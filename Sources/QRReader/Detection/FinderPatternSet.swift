@@ -19,27 +19,33 @@ enum FinderPatternGrouper {
     static let maximumSets = 400
 
     /// Sets of the patterns that read whole (not ``FinderPattern/isDamaged``), best first, leaving out
-    /// those at `excluded` indices and the sets whose ``FinderPatternSet/indices`` are in `tried`.
-    static func sets(from patterns: [FinderPattern], excluding excluded: Set<Int> = [], leavingOut tried: Set<[Int]> = [])
-        -> [FinderPatternSet]
+    /// those at `excluded` indices and the sets whose ``FinderPatternSet/indices`` are in `tried`. Past
+    /// `deadline`, no more triples are scored: the best of those scored so far are returned.
+    static func sets(from patterns: [FinderPattern], excluding excluded: Set<Int> = [], leavingOut tried: Set<[Int]> = [],
+                     until deadline: ContinuousClock.Instant? = nil) -> [FinderPatternSet]
     {
         sets(from: patterns, among: patterns.indices.filter { !patterns[$0].isDamaged && !excluded.contains($0) }, withDamage: false,
-             leavingOut: tried)
+             leavingOut: tried, until: deadline)
     }
 
     /// Sets with at least one damaged pattern, best first. Damaged patterns are found in dense data and
-    /// texture too: these sets are worth trying only after the others.
-    static func damagedSets(from patterns: [FinderPattern]) -> [FinderPatternSet] {
+    /// texture too: these sets are worth trying only after the others. `deadline` as for
+    /// ``sets(from:excluding:leavingOut:until:)``.
+    static func damagedSets(from patterns: [FinderPattern], until deadline: ContinuousClock.Instant? = nil) -> [FinderPatternSet] {
         guard patterns.contains(where: \.isDamaged) else { return [] }
-        return sets(from: patterns, among: Array(patterns.indices), withDamage: true)
+        return sets(from: patterns, among: Array(patterns.indices), withDamage: true, until: deadline)
     }
 
-    /// Sets in which a damaged pattern completes two of `patterns[partners]`, best first.
-    static func completingSets(from patterns: [FinderPattern], partners: [Int]) -> [FinderPatternSet] {
+    /// Sets in which a damaged pattern completes two of `patterns[partners]`, best first. `deadline` as for
+    /// ``sets(from:excluding:leavingOut:until:)``.
+    static func completingSets(from patterns: [FinderPattern], partners: [Int], until deadline: ContinuousClock.Instant? = nil)
+        -> [FinderPatternSet]
+    {
         let thirds = patterns.indices.filter { patterns[$0].isDamaged }
         var scored: [Candidate] = []
-        for (n, i) in partners.enumerated() {
+        pairs: for (n, i) in partners.enumerated() {
             for j in partners[(n + 1)...] {
+                if let deadline, ContinuousClock.now >= deadline { break pairs }
                 for k in thirds {
                     if let candidate = candidate(i, j, k, in: patterns, useFilters: true) { scored.append(candidate) }
                 }
@@ -93,8 +99,8 @@ enum FinderPatternGrouper {
 
     /// Sets of `patterns[among]`; `withDamage` keeps only those with a damaged pattern. Indices in the
     /// sets are indices into `patterns`.
-    private static func sets(from patterns: [FinderPattern], among: [Int], withDamage: Bool, leavingOut tried: Set<[Int]> = [])
-        -> [FinderPatternSet]
+    private static func sets(from patterns: [FinderPattern], among: [Int], withDamage: Bool, leavingOut tried: Set<[Int]> = [],
+                             until deadline: ContinuousClock.Instant?) -> [FinderPatternSet]
     {
         let count = among.count
         guard count >= 3 else { return [] }
@@ -130,6 +136,8 @@ enum FinderPatternGrouper {
             // labels), the nearest sixteen are enough and keep the count of triples linear.
             let maxCandidates = count <= 60 ? count : 16
             for i in 0..<count {
+                // A picture tiled with finder-like squares scores about a thousand triples per pattern.
+                if i % 16 == 0, let deadline, ContinuousClock.now >= deadline { break }
                 let c = sorted[i]
                 // The farthest a partner can be: the largest symbol at this module size, with slack for tilt.
                 let reach = c.moduleSize * 177 * 1.5
@@ -227,7 +235,7 @@ enum FinderPatternGrouper {
         let score = (dab + dbc) * (1 + 2 * badness)
         // b is top-left; a → b → c clockwise means c is top-right when (c − b) × (a − b) > 0.
         let (tri, bli) = (cc.center - b.center).cross(a.center - b.center) < 0 ? (ai, ci) : (ci, ai)
-        return (score, Int(log2(max(1, dab + dbc))), bi, tri, bli)
+        return (score, Int(max(1, dab + dbc).exponent), bi, tri, bli)
     }
 
     /// Scored triples are pruned (``prune(_:bars:)``) whenever this many have gathered, which bounds the

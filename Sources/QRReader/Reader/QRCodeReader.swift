@@ -351,7 +351,7 @@ private struct Session {
         if let damaged {
             (patterns, sets) = damagedSets(damaged, in: binary)
         } else {
-            patterns = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep)
+            patterns = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, until: deadline)
         }
         /// The patterns lying inside any of `codes`.
         func patternsInside(_ codes: [ReadResult]) -> [Int] {
@@ -364,7 +364,7 @@ private struct Session {
             // Sets with a retired pattern are skipped, yet their other patterns count as grouped, which can
             // make them leftovers that ask for later passes. A speculative pass counts no leftovers: it
             // does not form such sets at all (hundreds, on a sheet of labels).
-            sets = FinderPatternGrouper.sets(from: patterns, excluding: speculative ? used : [])
+            sets = FinderPatternGrouper.sets(from: patterns, excluding: speculative ? used : [], until: deadline)
             if !sets.isEmpty { formedSets = true }
         }
         var grouped = Set<Int>()
@@ -458,7 +458,7 @@ private struct Session {
             }
             guard damaged == nil, sets.count == FinderPatternGrouper.maximumSets, results.count > resultsBefore else { break }
             tried.formUnion(sets.map(\.indices))
-            sets = FinderPatternGrouper.sets(from: patterns, excluding: used, leavingOut: tried)
+            sets = FinderPatternGrouper.sets(from: patterns, excluding: used, leavingOut: tried, until: deadline)
         }
         // Finder patterns no QR code claimed may each be a Micro QR or rMQR symbol.
         let single = options.symbologies.intersection([.microQRCode, .rectangularMicroQRCode])
@@ -521,21 +521,23 @@ private struct Session {
         let regionsArea = search.regions?.reduce(0) { $0 + $1.width * $1.height } ?? .infinity
         let scansWhole = search.regions == nil || (results.isEmpty && 3 * regionsArea >= Double(binary.width * binary.height))
         if search.inLocalThresholds && scansWhole {
-            let whole = localDamagedScan.patterns ?? FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true)
+            let whole = localDamagedScan.patterns ?? FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true,
+                                                                                   until: deadline)
             localDamagedScan.patterns = whole
             near = search.regions.map { regions in whole.filter { pattern in regions.contains { $0.contains(pattern.center) } } } ?? whole
         } else {
-            near = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true, regions: search.regions)
+            near = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true, regions: search.regions,
+                                           until: deadline)
         }
         // A pattern found again where a partner is is that partner.
         let patterns = search.partners + near.filter { pattern in
             !search.partners.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
         }
-        var sets = Array(FinderPatternGrouper.completingSets(from: patterns, partners: Array(search.partners.indices))
+        var sets = Array(FinderPatternGrouper.completingSets(from: patterns, partners: Array(search.partners.indices), until: deadline)
             .prefix(Self.maximumDamagedSets))
         if search.anywhere {
             let tried = Set(sets.map(\.indices))
-            sets += FinderPatternGrouper.damagedSets(from: patterns).lazy.filter { !tried.contains($0.indices) }.prefix(Self.maximumDamagedSets)
+            sets += FinderPatternGrouper.damagedSets(from: patterns, until: deadline).lazy.filter { !tried.contains($0.indices) }.prefix(Self.maximumDamagedSets)
         }
         guard search.inLocalThresholds else { return (patterns, sets) }
         func centres(_ set: FinderPatternSet) -> [Point] { [set.topLeft.center, set.topRight.center, set.bottomLeft.center] }
