@@ -64,6 +64,49 @@ struct DamagedFinderTests {
         #expect(read(scene).map(\.text) == [Self.text])
     }
 
+    /// Glare over a finder pattern's ring, all round or on one side with the modules beside its corners:
+    /// no ratio test reads the pattern, but its core (the stone, with light all round) shows, and the two
+    /// finders that read place it.
+    @Test(arguments: [(0.0, true), (90, true), (180, true), (270, true), (20, true), (0, false), (90, false), (200, false)])
+    func aFinderWhoseRingIsWashedOutReadsFromItsCore(degrees: Double, allRound: Bool) throws {
+        let (scene, finders) = try Self.scene(degrees: degrees) { modules in
+            for y in 0..<7 {
+                for x in 0..<7 where x == 0 || (allRound && (y == 0 || x == 6 || y == 6)) { modules[x, y] = false }
+            }
+            modules[1, 0] = false
+            modules[1, 6] = false
+        }
+        let binary = BlockBinarizer.binarize(plane(scene))
+        #expect(!FinderPatternFinder.find(in: binary, rowStep: 1, allowingDamage: true).contains { $0.center.distance(to: finders[0]) < 8 })
+        let everywhere = [Rect(x: 0, y: 0, width: 360, height: 360)]
+        let core = try #require(FinderCoreFinder.find(in: binary, regions: everywhere, moduleSizes: 6...10)
+            .first { $0.center.distance(to: finders[0]) < 3 })
+        #expect(core.isDamaged && abs(core.moduleSize - 8) < 1.5)
+        #expect(read(scene).map(\.text) == [Self.text])
+    }
+
+    /// A core is a dark square of three modules with light all round, of a module size asked for, in the
+    /// regions asked for: bars, blocks of other sizes, a stone that touches something dark, and stones
+    /// outside the regions are not cores.
+    @Test func coresAreSquareStonesWithLightAllRound() {
+        let width = 200, height = 100
+        var bits = [UInt8](repeating: 0, count: width * height)
+        func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int) {
+            for row in y..<(y + h) { for column in x..<(x + w) { bits[row * width + column] = 1 } }
+        }
+        fill(10, 10, 12, 12)   // a stone of 4-px modules, centred at (16, 16)
+        fill(40, 10, 12, 36)   // a bar
+        fill(70, 10, 30, 30)   // a block of 10-px modules
+        fill(110, 10, 12, 12)  // a stone touching a dark run on its right
+        fill(122, 14, 20, 4)
+        fill(160, 60, 12, 12)  // a stone outside the region
+        let image = BinaryImage(width: width, height: height, bits: bits)
+        let cores = FinderCoreFinder.find(in: image, regions: [Rect(x: 0, y: 0, width: 150, height: 100)], moduleSizes: 3...5)
+        #expect(cores.count == 1)
+        #expect(cores.first.map { $0.center.distance(to: Point(16, 16)) < 1 && abs($0.moduleSize - 4) < 0.5 && $0.isDamaged } == true)
+        #expect(FinderCoreFinder.find(in: image, regions: [Rect(x: 150, y: 50, width: 50, height: 50)], moduleSizes: 3...5).count == 1)
+    }
+
     /// Patterns that read whole are found the same with or without allowances, first and not as damaged
     /// ones; what the allowances add (data mimics damaged patterns now and then) is marked damaged.
     @Test(arguments: [0.0, 45])

@@ -617,10 +617,10 @@ struct FinderPatternTests {
         return BinaryImage(width: size, height: size, bits: bits)
     }
 
-    /// Past their deadline the finder scan reads no more rows and the grouper scores no more triples, so
+    /// Past their deadline the finder scans read no more rows and the groupers score no more triples, so
     /// that a time budget holds within a pass: in a 16 MP picture tiled with finder-like squares, one
     /// grouping took 14 s. A deadline still ahead changes nothing.
-    @Test func theFinderScanAndTheGroupersStopAtTheirDeadline() {
+    @Test func theFinderScansAndTheGroupersStopAtTheirDeadline() {
         let tiling = Self.finderTiling(count: 24, spacing: 16)
         let passed = ContinuousClock.now - .seconds(1), ahead = ContinuousClock.now + .seconds(3600)
         #expect(FinderPatternFinder.find(in: tiling, rowStep: 3, allowingDamage: true, until: passed).isEmpty)
@@ -639,6 +639,10 @@ struct FinderPatternTests {
         #expect(FinderPatternGrouper.damagedSets(from: damaged, until: passed).isEmpty)
         #expect(!FinderPatternGrouper.completingSets(from: damaged, partners: partners, until: ahead).isEmpty)
         #expect(FinderPatternGrouper.completingSets(from: damaged, partners: partners, until: passed).isEmpty)
+        // Each square's centre stone is a core.
+        let everywhere = [Rect(x: 0, y: 0, width: 384, height: 384)]
+        #expect(FinderCoreFinder.find(in: tiling, regions: everywhere, moduleSizes: 1.5...3, until: ahead).count == FinderCoreFinder.maximumCores)
+        #expect(FinderCoreFinder.find(in: tiling, regions: everywhere, moduleSizes: 1.5...3, until: passed).isEmpty)
     }
 
     /// Looking patterns up by place finds what a search through all of them finds: the first pattern, in

@@ -10,8 +10,8 @@ struct FinderPattern: Sendable, Equatable {
     var hits: Int = 1
     /// Whether it only read as a finder pattern with allowances for damage: through lines a module off its
     /// centre (a module of its centre stone missing), or with an outer run clipped (its ring merging with
-    /// dark surroundings). Texture and data pass those checks more often: such patterns are looked for only
-    /// where nothing else was found.
+    /// dark surroundings); or only its core showed (``FinderCoreFinder``). Texture and data pass those
+    /// checks more often: such patterns are looked for only where nothing else was found.
     var isDamaged = false
 
     /// Width of the whole pattern in pixels.

@@ -86,7 +86,7 @@ enum FinderPatternFinder {
     }
 
     /// The pixel intervals of row `y` inside any of `regions`, in order, overlapping ones merged.
-    private static func rowIntervals(of regions: [Rect], at y: Int, width: Int) -> [(start: Int, end: Int)] {
+    static func rowIntervals(of regions: [Rect], at y: Int, width: Int) -> [(start: Int, end: Int)] {
         let row = Double(y) + 0.5
         var intervals: [(start: Int, end: Int)] = regions.compactMap { region in
             guard region.minY <= row, row < region.maxY,

@@ -56,9 +56,11 @@ enum FinderPatternGrouper {
 
     /// Where the third finder pattern of a symbol would lie that two of `partners` belong to: around the
     /// points that complete each pair of similar patterns as two neighbouring corners of a square, or as
-    /// opposite ones, with room for perspective. Nil when the regions would cover most of a
-    /// `width` × `height` image anyway (dense texture leaves many partners).
-    static func thirdPatternRegions(completing partners: [FinderPattern], width: Int, height: Int) -> [Rect]? {
+    /// opposite ones, with room for perspective: `slack`, a share of the pair's distance plus modules, on
+    /// each side of those points. Nil when the regions would cover most of a `width` × `height` image
+    /// anyway (dense texture leaves many partners).
+    static func thirdPatternRegions(completing partners: [FinderPattern], width: Int, height: Int,
+                                    slack: (share: Double, modules: Double) = (0.25, 7)) -> [Rect]? {
         var regions: [Rect] = []
         var area = 0.0
         let imageArea = Double(width * height)
@@ -74,7 +76,7 @@ enum FinderPatternGrouper {
                 if distance <= 170 * 1.5 * moduleSize {
                     corners += [p.center + across, p.center - across, q.center + across, q.center - across]
                 }
-                let reach = 0.25 * distance + 7 * moduleSize
+                let reach = slack.share * distance + slack.modules * moduleSize
                 for corner in corners {
                     let region = Rect(x: corner.x - reach, y: corner.y - reach, width: 2 * reach, height: 2 * reach)
                     guard region.maxX > 0, region.maxY > 0, region.minX < Double(width), region.minY < Double(height) else { continue }

@@ -274,13 +274,15 @@ enum SymbolLocator {
         return (raw + error, moduleSize, abs(error))
     }
 
-    /// Module size of a finder pattern measured through its centre towards `target`.
+    /// Module size of a finder pattern measured through its centre towards `target`. A damaged pattern that
+    /// does not read along that line (its ring washed out there, or only its core showing) gives the module
+    /// size it was found with.
     private static func moduleSizeAlong(_ image: BinaryImage, from pattern: FinderPattern, toward target: Point) -> Double? {
         let direction = (target - pattern.center).normalized
         guard let read = PatternRuns.symmetricRuns(in: image, center: pattern.center, direction: direction,
                                                    maxRun: pattern.size * 2),
               let runs = FinderPatternFinder.finderRuns(read.runs, tolerance: 0.8, clipping: pattern.isDamaged)?.runs
-        else { return nil }
+        else { return pattern.isDamaged ? pattern.moduleSize : nil }
         // The outer runs are the least reliable (they may merge with neighbours): weigh them half.
         return (2 * runs.total - runs[0] - runs[4]) / 12
     }

@@ -476,6 +476,10 @@ private struct Session {
         }
     }
 
+    /// How far from where two partners place a third pattern its core is looked for: a share of their
+    /// distance (for perspective) plus modules.
+    static let coreSlack = (share: 0.15, modules: 4.0)
+
     /// At most this many candidate grids are tried for a set with a damaged finder pattern. Such sets are
     /// mostly texture and dense data, and the grids after a symbol's first few fits (another dimension,
     /// the plain parallelogram, the bottom-right corner nudged about) are for symbols whose finders read
@@ -529,8 +533,19 @@ private struct Session {
             near = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true, regions: search.regions,
                                            until: deadline)
         }
+        // Where partners place a third pattern, one whose ring is washed out all round shows only its core.
+        // A core's centre reads as precisely as a whole pattern's, so it is looked for closer to those places.
+        // Where they would cover most of the picture anyway, the whole picture is searched for a few partners
+        // (a symbol filling the picture), and not at all for more (texture).
+        let whole = Rect(x: 0, y: 0, width: Double(binary.width), height: Double(binary.height))
+        var cores: [FinderPattern] = []
+        if let smallest = search.partners.map(\.moduleSize).min(), let largest = search.partners.map(\.moduleSize).max(),
+           let regions = FinderPatternGrouper.thirdPatternRegions(completing: search.partners, width: binary.width, height: binary.height,
+                                                                  slack: Self.coreSlack) ?? (search.partners.count <= 3 ? [whole] : nil) {
+            cores = FinderCoreFinder.find(in: binary, regions: regions, moduleSizes: smallest / 1.5...largest * 1.5, until: deadline)
+        }
         // A pattern found again where a partner is is that partner.
-        let patterns = search.partners + near.filter { pattern in
+        let patterns = search.partners + (near + cores).filter { pattern in
             !search.partners.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
         }
         var sets = Array(FinderPatternGrouper.completingSets(from: patterns, partners: Array(search.partners.indices), until: deadline)
