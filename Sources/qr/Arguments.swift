@@ -16,6 +16,21 @@ struct RegionArgument: ExpressibleByArgument {
     }
 }
 
+/// `--time-budget MS` of the reading commands: milliseconds, positive and at most 10⁹.
+enum TimeBudgetOption {
+    /// Throws the option's usage error unless `milliseconds` is nil or in range.
+    static func validate(_ milliseconds: Double?) throws {
+        if let milliseconds, !(milliseconds > 0 && milliseconds <= 1e9) {
+            throw ValidationError("--time-budget must be a positive number of milliseconds.")
+        }
+    }
+
+    /// The budget as the reader takes it (nil: no limit).
+    static func duration(_ milliseconds: Double?) -> Duration? {
+        milliseconds.map { .nanoseconds(Int64($0 * 1_000_000)) }
+    }
+}
+
 /// `--level L|M|Q|H`.
 struct LevelArgument: ExpressibleByArgument {
     let level: ErrorCorrectionLevel

@@ -49,14 +49,14 @@ struct ReadCommand: ParsableCommand {
         if images.isEmpty && list == nil { throw ValidationError("Give image files, - for standard input, or --list FILE.") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if let max, max < 1 { throw ValidationError("--max must be at least 1.") }
-        if let timeBudget, !(timeBudget > 0 && timeBudget <= 1e9) { throw ValidationError("--time-budget must be a positive number of milliseconds.") }
+        try TimeBudgetOption.validate(timeBudget)
     }
 
     func run() throws {
         LargeImageMemory.reuseBuffers()
         let paths = try ImageList.paths(images, list: list)
         let options = ReaderOptions(accuracy: accuracy, regionOfInterest: roi?.region, maximumCodes: max,
-                                    tryInverted: !noInverted, timeBudget: timeBudget.map { .nanoseconds(Int64($0 * 1_000_000)) })
+                                    tryInverted: !noInverted, timeBudget: TimeBudgetOption.duration(timeBudget))
         let outcomes = ImageScanner(options: options).scan(paths, jobs: jobs, progress: ProgressBar.forTerminal(total: paths.count))
         var found = false, failed = false
         for outcome in outcomes {

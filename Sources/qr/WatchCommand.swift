@@ -74,7 +74,7 @@ struct WatchCommand: AsyncParsableCommand {
         if fps != nil && size == nil { throw ValidationError("--fps is for raw frames (--size); Y4M streams carry their frame rate.") }
         if realtime && everyFrame { throw ValidationError("Give --realtime or --every-frame, not both.") }
         if !(repeatAfter >= 0 && repeatAfter <= 1e9) { throw ValidationError("--repeat-after must be a number of seconds, 0 or more.") }
-        if let timeBudget, !(timeBudget > 0 && timeBudget <= 1e9) { throw ValidationError("--time-budget must be a positive number of milliseconds.") }
+        try TimeBudgetOption.validate(timeBudget)
     }
 
     func run() async throws {
@@ -95,7 +95,7 @@ struct WatchCommand: AsyncParsableCommand {
         }
         let live = realtime || !(file.isRegular || everyFrame)
         let options = ReaderOptions(accuracy: .fast, regionOfInterest: roi?.region, tryInverted: !noInverted,
-                                    timeBudget: timeBudget.map { .nanoseconds(Int64($0 * 1_000_000)) })
+                                    timeBudget: TimeBudgetOption.duration(timeBudget))
         let scanner = VideoScanner(options: options, repeatAfter: .nanoseconds(Int64(repeatAfter * 1e9)),
                                    pacing: live ? .latestFrame : .everyFrame)
         let frames = VideoFrames(reader)

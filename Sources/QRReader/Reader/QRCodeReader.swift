@@ -537,11 +537,11 @@ private struct Session {
         // A core's centre reads as precisely as a whole pattern's, so it is looked for closer to those places.
         // Where they would cover most of the picture anyway, the whole picture is searched for a few partners
         // (a symbol filling the picture), and not at all for more (texture).
-        let whole = Rect(x: 0, y: 0, width: Double(binary.width), height: Double(binary.height))
+        let picture = Rect(x: 0, y: 0, width: Double(binary.width), height: Double(binary.height))
         var cores: [FinderPattern] = []
         if let smallest = search.partners.map(\.moduleSize).min(), let largest = search.partners.map(\.moduleSize).max(),
            let regions = FinderPatternGrouper.thirdPatternRegions(completing: search.partners, width: binary.width, height: binary.height,
-                                                                  slack: Self.coreSlack) ?? (search.partners.count <= 3 ? [whole] : nil) {
+                                                                  slack: Self.coreSlack) ?? (search.partners.count <= 3 ? [picture] : nil) {
             cores = FinderCoreFinder.find(in: binary, regions: regions, moduleSizes: smallest / 1.5...largest * 1.5, until: deadline)
         }
         // A pattern found again where a partner is is that partner.
