@@ -1,0 +1,529 @@
+import QRCore
+
+/// One read of one image: the passes share found results so that no code is reported twice.
+struct ReadSession {
+    /// How a pass thresholds its plane: ``BlockBinarizer`` with the mean rule and one of its rules for flat
+    /// blocks, or with the midrange rule, or ``GlobalBinarizer``.
+    enum Binarizer: Equatable { case block(BlockBinarizer.FlatBlocks), midrange, global }
+
+    let options: ReaderOptions
+    let deadline: ContinuousClock.Instant?
+    var results: [ReadResult] = []
+    /// Whether the last pass left finder patterns it could not account for.
+    private var leftovers = false
+    /// The passes with local thresholds on the picture as it is (not inverted, not the pyramid's second level)
+    /// that left finder patterns unaccounted for: their planes, binary images and scales, and those patterns.
+    /// Damage is in print: in the corpus, no pass with a global threshold or inverted found more with
+    /// allowances for it.
+    private(set) var unexplainedPasses: [(plane: LuminancePlane, binary: BinaryImage, scale: Double, patterns: [FinderPattern],
+                                          isLocalThresholds: Bool)] = []
+
+    /// The local thresholds of the picture itself (scale 1, not inverted), kept from the pass that made
+    /// them for a search for damaged patterns anywhere.
+    private(set) var localThresholds: BinaryImage?
+
+    /// Whether a pass thresholds as the one whose binary image is ``localThresholds``.
+    private static func makesLocalThresholds(_ binarizer: Binarizer, scale: Double, inverted: Bool) -> Bool {
+        binarizer == .block(.usual) && scale == 1 && !inverted
+    }
+
+    /// What the searches for damaged patterns in ``localThresholds`` did, for the search anywhere that ends a
+    /// read in the same binary image: the patterns of a scan of the whole picture, when a search near partners
+    /// made one (see ``damagedSets(_:in:)``), and the sets tried, by their patterns' centres. The same sets in
+    /// the same binary image decode no better a second time.
+    private var localDamagedScan: (patterns: [FinderPattern]?, triedSets: Set<[Point]>) = (nil, [])
+
+    /// The most patterns left unaccounted for by a pass that a search for damaged patterns completes.
+    static let maximumPartners = 16
+    /// The most sets with a damaged pattern a search tries of each kind, best first: those completing
+    /// partners, and those anywhere in a picture. Texture and dense data complete pairs with hundreds of
+    /// damaged patterns (each set's first look costs tens of µs); in the development corpus, in four
+    /// orientations, every set that decoded was among the first four of its kind. Thirty cost a picture
+    /// that holds no code up to 1.5 ms more.
+    static let maximumDamagedSets = 8
+
+    /// A pass looking for sets with a damaged finder pattern (``FinderPattern/isDamaged``) on a plane an
+    /// earlier pass read without them.
+    struct DamagedSearch {
+        /// First the sets in which a damaged pattern completes two of these patterns, which the earlier pass
+        /// found and could not account for...
+        let partners: [FinderPattern]
+        /// ...with damaged patterns looked for in these regions (everywhere when nil)...
+        let regions: [Rect]?
+        /// ...then, if set, the other sets with a damaged pattern. Each set is tried only if the first look
+        /// at its timing patterns passes.
+        let anywhere: Bool
+        /// Whether the search is in ``localThresholds``.
+        let inLocalThresholds: Bool
+    }
+    /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
+    private var attempted = AttemptedGrids()
+    private var passNumber = 0
+    /// The areas of the grids refined so far (``GridRefinement``), one per symbol and kind of threshold, and
+    /// whether that was the global one.
+    private var refinedAreas: [(area: Quadrilateral, global: Bool)] = []
+    /// Whether the current pass thresholds with ``GlobalBinarizer``.
+    private var isGlobalPass = false
+
+    init(options: ReaderOptions, deadline: ContinuousClock.Instant?) {
+        self.options = options
+        self.deadline = deadline
+    }
+
+    /// Whether any pass so far grouped finder patterns into a set that could be a symbol.
+    private(set) var formedSets = false
+
+    /// Whether another pass might find more.
+    var mayBeMissingCodes: Bool { !isDone && (results.isEmpty || leftovers) }
+
+    var isDone: Bool {
+        if let limit = options.maximumCodes, results.count >= limit { return true }
+        if let deadline, ContinuousClock.now >= deadline { return true }
+        return false
+    }
+
+    /// Detects and decodes codes in `plane`; `scale` maps its pixels back to the searched image. The
+    /// finder patterns a `speculative` pass leaves unaccounted for ask for no later passes: it looks for
+    /// codes where nothing suggested one. Those of a pass `addingToLeftovers` add to the earlier passes'
+    /// instead of replacing them: it is a second opinion on them. Unless `searchedForDamage` is false, a
+    /// search for damaged finder patterns later looks near those it leaves unaccounted for. Nothing is read
+    /// when the binary image is identical to `earlier`, one a pass read from the same plane.
+    mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer, speculative: Bool = false,
+                       addingToLeftovers: Bool = false, searchedForDamage: Bool = true, unlessIdenticalTo earlier: BinaryImage? = nil) {
+        guard !isDone else { return }
+        let binary = switch binarizer {
+        case let .block(flatBlocks): BlockBinarizer.binarize(plane, flatBlocks: flatBlocks)
+        case .midrange: BlockBinarizer.binarizeAtMidrange(plane)
+        case .global: GlobalBinarizer.binarize(plane)
+        }
+        if let earlier, binary.isIdentical(to: earlier) { return }
+        if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) { localThresholds = binary }
+        scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil, speculative: speculative,
+             addingToLeftovers: addingToLeftovers, searchedForDamage: searchedForDamage)
+    }
+
+    /// Tries the sets with a damaged finder pattern (``FinderPattern/isDamaged``) that `search` names in
+    /// `binary`, the local thresholds of `plane` that an earlier pass read without them.
+    mutating func search(_ search: DamagedSearch, plane: LuminancePlane, binary: BinaryImage, scale: Double) {
+        guard !isDone else { return }
+        scan(plane, binary: binary, scale: scale, inverted: false, binarizer: .block(.usual), damaged: search)
+    }
+
+    /// Detects and decodes codes in `binary`, thresholded from `plane`. With `damaged`, only sets with a
+    /// damaged finder pattern are tried, and no Micro QR or rMQR symbols.
+    private mutating func scan(_ plane: LuminancePlane, binary: BinaryImage, scale: Double, inverted: Bool, binarizer: Binarizer,
+                               damaged: DamagedSearch?, speculative: Bool = false, addingToLeftovers: Bool = false,
+                               searchedForDamage: Bool = true) {
+        passNumber += 1
+        isGlobalPass = binarizer == .global
+        let patterns: [FinderPattern]
+        var sets: [FinderPatternSet] = []
+        if let damaged {
+            (patterns, sets) = damagedSets(damaged, in: binary)
+        } else {
+            patterns = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, until: deadline)
+        }
+        /// The patterns lying inside any of `codes`.
+        func patternsInside(_ codes: [ReadResult]) -> [Int] {
+            patterns.indices.filter { index in codes.contains { $0.corners.contains(patterns[index].center * scale) } }
+        }
+        // Patterns retired from further sets: those of decoded sets and any inside a found code (its
+        // finders again, or alignment patterns and data that mimic them).
+        var used = Set(patternsInside(results))
+        if damaged == nil {
+            // Sets with a retired pattern are skipped, yet their other patterns count as grouped, which can
+            // make them leftovers that ask for later passes. A speculative pass counts no leftovers: it
+            // does not form such sets at all (hundreds, on a sheet of labels).
+            sets = FinderPatternGrouper.sets(from: patterns, excluding: speculative ? used : [], until: deadline)
+            if !sets.isEmpty { formedSets = true }
+        }
+        var grouped = Set<Int>()
+        // Patterns of sets centred inside a found code: that code again, so no sign of a missed symbol.
+        var explained = Set<Int>()
+        // Patterns of a set whose grid read as a QR code's timing patterns: QR finders, not Micro QR or rMQR ones.
+        var timed = Set<Int>()
+        let squares = FinderCorners.Cache()
+        defer {
+            // A speculative pass's leftovers ask for nothing.
+            if !speculative {
+                // Patterns that formed a plausible symbol, or that pair with another as two finders of one, but
+                // are neither part of a decoded symbol nor inside one (where alignment patterns and data can
+                // mimic them) nor in a set centred inside one may belong to a symbol this pass missed.
+                let outside = patterns.indices.filter { index in
+                    !used.contains(index) && !explained.contains(index)
+                        && !results.contains { $0.corners.contains(patterns[index].center * scale) }
+                }
+                // Dozens left are texture: only those in sets count then.
+                let paired = outside.count > 2 * Self.maximumPartners ? [] : outside.filter { index in
+                    outside.contains { $0 != index && FinderPatternGrouper.mayShareSymbol(patterns[$0], patterns[index]) }
+                }
+                // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
+                let inSets = outside.filter(grouped.contains)
+                leftovers = !inSets.isEmpty || (addingToLeftovers && leftovers)
+                let unexplained = Set(inSets + paired)
+                if !unexplained.isEmpty && damaged == nil && searchedForDamage && binarizer != .global && !inverted {
+                    unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] },
+                                              Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted)))
+                }
+            }
+        }
+        // A sheet of labels forms more sets than the grouper gives (``FinderPatternGrouper/maximumSets``),
+        // the labels' own among many that borrow a neighbour's finder: while a batch of them decodes codes,
+        // the patterns left are grouped again, without the sets tried already.
+        var tried = Set<[Int]>()
+        while options.symbologies.contains(.qrCode) && !sets.isEmpty {
+            let resultsBefore = results.count
+            // Two rounds: first every set's first well-timed grid from the binary image (where nearly every
+            // code decodes; a set whose grid times convincingly is tried in full at once), then the remaining
+            // grids and then the luminance samples of the sets left. A false set that borrows a real symbol's
+            // finder patterns and comes first in the order then costs one grid, not all of them: decoding the
+            // real symbol retires it.
+            var attempts = sets.map { SetAttempt(set: $0, gridsLeft: damaged == nil ? .max : Self.maximumDamagedSetGrids) }
+            var setsPerPattern = [Int](repeating: 0, count: patterns.count)
+            for attempt in attempts { for index in attempt.set.indices { setsPerPattern[index] += 1 } }
+            for quick in [true, false] {
+                if !quick { Self.limitDeferredSets(&attempts) }
+                for index in attempts.indices {
+                    let set = attempts[index].set
+                    if quick { grouped.formUnion(set.indices) }
+                    if isDone { return }
+                    guard !attempts[index].isExhausted, !set.indices.contains(where: used.contains) else { continue }
+                    // A set centred inside a code already found (e.g. from an earlier pass) is that code again.
+                    // Its patterns inside found codes are retired already; one outside is not, as it may be a
+                    // neighbouring symbol's, which that symbol's own set still needs.
+                    let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
+                    if results.contains(where: { $0.corners.contains(center) }) {
+                        explained.formUnion(set.indices)
+                        continue
+                    }
+                    if attempts[index].grids == nil {
+                        // Relabelling is idempotent: a set deferred from the first round keeps its labels.
+                        if attempts[index].missedLook == nil {
+                            attempts[index].set = SymbolLocator.reoriented(set, in: binary, cache: squares)
+                        }
+                        let set = attempts[index].set
+                        // A set sharing a pattern with another whose first look misses the timing patterns is
+                        // most often a false one: it waits for the second round, by when the other may have
+                        // decoded and retired it. A set with a damaged pattern is one of many in dense data:
+                        // if its first look misses, it is not tried at all.
+                        if quick, damaged != nil || set.indices.contains(where: { setsPerPattern[$0] > 1 }) {
+                            let look = SymbolLocator.firstLook(at: set, in: binary, cache: squares)
+                            attempts[index].estimate = look.estimate
+                            if look.score < GridCheck.samplingScore {
+                                attempts[index].isExhausted = damaged != nil
+                                attempts[index].missedLook = look.score
+                                continue
+                            }
+                        }
+                        attempts[index].grids = SymbolLocator.grids(for: set, in: binary, cache: squares,
+                                                                    estimate: attempts[index].estimate)
+                    }
+                    let found = decode(&attempts[index], quick: quick, binary: binary, plane: plane, scale: scale, inverted: inverted)
+                    if attempts[index].grids?.isPromising == true { timed.formUnion(set.indices) }
+                    guard let result = found else { continue }
+                    used.formUnion(set.indices)
+                    used.formUnion(patternsInside([result]))
+                    add(result)
+                }
+            }
+            guard damaged == nil, sets.count == FinderPatternGrouper.maximumSets, results.count > resultsBefore else { break }
+            tried.formUnion(sets.map(\.indices))
+            sets = FinderPatternGrouper.sets(from: patterns, excluding: used, leavingOut: tried, until: deadline)
+        }
+        // Finder patterns no QR code claimed may each be a Micro QR or rMQR symbol.
+        let single = options.symbologies.intersection([.microQRCode, .rectangularMicroQRCode])
+        guard !single.isEmpty, damaged == nil else { return }
+        for (index, pattern) in patterns.enumerated() where !used.contains(index) && !timed.contains(index) && !explained.contains(index) {
+            if isDone { return }
+            guard !results.contains(where: { $0.corners.contains(pattern.center * scale) }) else { continue }
+            guard let square = squares.square(of: pattern, index: index, in: binary) else { continue }
+            let found = (single.contains(.microQRCode) ? decodeMicro(square, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
+                ?? (single.contains(.rectangularMicroQRCode)
+                    ? decodeRMQR(pattern, square: square, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
+            guard let result = found else { continue }
+            used.insert(index)
+            add(result)
+        }
+    }
+
+    /// How far from where two partners place a third pattern its core is looked for: a share of their
+    /// distance (for perspective) plus modules.
+    static let coreSlack = (share: 0.15, modules: 4.0)
+
+    /// At most this many candidate grids are tried for a set with a damaged finder pattern. Such sets are
+    /// mostly texture and dense data, and the grids after a symbol's first few fits (another dimension,
+    /// the plain parallelogram, the bottom-right corner nudged about) are for symbols whose finders read
+    /// whole: in the development corpus every code read through a damaged pattern decoded from its first
+    /// or second grid, while sets that decoded nothing went on through ten or twenty.
+    static let maximumDamagedSetGrids = 4
+
+    /// At most this many of a set's grids are sampled from luminance, the first that fit well. Glare,
+    /// blur or damage can leave one set with a dozen or more well-timed grids that all miss, each
+    /// luminance sample costing 0.1–0.3 ms; in the development corpus, in four orientations, every code
+    /// that decoded from a set's luminance samples did so from one of its first four.
+    static let maximumLuminanceSamples = 8
+
+    /// At most this many sets whose first look missed are tried in full in a pass's second round, those
+    /// whose first looks scored best. Screen moiré and print texture defer hundreds (each costs 10–20 µs);
+    /// in the development corpus the sets that decoded in round two after a missed first look were among
+    /// the 70 best of their pass.
+    static let maximumDeferredSets = 100
+
+    /// The finder scan reads every third row, as zxing-cpp does when trying hard: a finder's centre stone is
+    /// three modules tall, so even at 2 px per module two scanned rows cross it. Every second row cost 14 %
+    /// more time over the development corpus and read two more of its 2,602 codes in four orientations.
+    static let finderRowStep = 3
+
+    /// Leaves only the ``maximumDeferredSets`` best of the sets waiting for round two after a missed first look.
+    private static func limitDeferredSets(_ attempts: inout [SetAttempt]) {
+        let deferred = attempts.indices.compactMap { index in
+            attempts[index].isExhausted ? nil : attempts[index].missedLook.map { (index: index, score: $0) }
+        }
+        guard deferred.count > maximumDeferredSets else { return }
+        let ranked = deferred.sorted { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+        for worse in ranked.dropFirst(maximumDeferredSets) { attempts[worse.index].isExhausted = true }
+    }
+
+    /// The patterns of a search for damaged finder patterns, the search's partners first, and its sets:
+    /// first those in which a damaged pattern completes two partners, then, if the search is for damaged
+    /// patterns anywhere, the other sets with one. In ``localThresholds``, a scan of the whole picture is made
+    /// once, and sets an earlier search there tried are left out.
+    private mutating func damagedSets(_ search: DamagedSearch, in binary: BinaryImage) -> ([FinderPattern], [FinderPatternSet]) {
+        let near: [FinderPattern]
+        // Unless something is found first, the search anywhere follows in the local thresholds: when the regions
+        // cover a third of the picture or more (their areas summed), the whole picture is scanned once, for both.
+        let regionsArea = search.regions?.reduce(0) { $0 + $1.width * $1.height } ?? .infinity
+        let scansWhole = search.regions == nil || (results.isEmpty && 3 * regionsArea >= Double(binary.width * binary.height))
+        if search.inLocalThresholds && scansWhole {
+            let whole = localDamagedScan.patterns ?? FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true,
+                                                                                   until: deadline)
+            localDamagedScan.patterns = whole
+            near = search.regions.map { regions in whole.filter { pattern in regions.contains { $0.contains(pattern.center) } } } ?? whole
+        } else {
+            near = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, allowingDamage: true, regions: search.regions,
+                                           until: deadline)
+        }
+        // Where partners place a third pattern, one whose ring is washed out all round shows only its core.
+        // A core's centre reads as precisely as a whole pattern's, so it is looked for closer to those places.
+        // Where they would cover most of the picture anyway, the whole picture is searched for a few partners
+        // (a symbol filling the picture), and not at all for more (texture).
+        let picture = Rect(x: 0, y: 0, width: Double(binary.width), height: Double(binary.height))
+        var cores: [FinderPattern] = []
+        if let smallest = search.partners.map(\.moduleSize).min(), let largest = search.partners.map(\.moduleSize).max(),
+           let regions = FinderPatternGrouper.thirdPatternRegions(completing: search.partners, width: binary.width, height: binary.height,
+                                                                  slack: Self.coreSlack) ?? (search.partners.count <= 3 ? [picture] : nil) {
+            cores = FinderCoreFinder.find(in: binary, regions: regions, moduleSizes: smallest / 1.5...largest * 1.5, until: deadline)
+        }
+        // A pattern found again where a partner is is that partner.
+        let patterns = search.partners + (near + cores).filter { pattern in
+            !search.partners.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
+        }
+        var sets = Array(FinderPatternGrouper.completingSets(from: patterns, partners: Array(search.partners.indices), until: deadline)
+            .prefix(Self.maximumDamagedSets))
+        if search.anywhere {
+            let tried = Set(sets.map(\.indices))
+            sets += FinderPatternGrouper.damagedSets(from: patterns, until: deadline).lazy.filter { !tried.contains($0.indices) }.prefix(Self.maximumDamagedSets)
+        }
+        guard search.inLocalThresholds else { return (patterns, sets) }
+        func centres(_ set: FinderPatternSet) -> [Point] { [set.topLeft.center, set.topRight.center, set.bottomLeft.center] }
+        let untried = sets.filter { !localDamagedScan.triedSets.contains(centres($0)) }
+        localDamagedScan.triedSets.formUnion(untried.map(centres))
+        return (patterns, untried)
+    }
+
+    private mutating func add(_ result: ReadResult) {
+        if !results.contains(where: { Self.isDuplicate($0, result) }) { results.append(result) }
+    }
+
+    /// Where decoding one finder pattern set has got to.
+    private struct SetAttempt {
+        /// Relabelled on its first turn if its finder patterns name another top-left (``SymbolLocator/reoriented(_:in:cache:)``).
+        var set: FinderPatternSet
+        /// What the first look measured, if the set had one.
+        var estimate: SymbolLocator.Estimate?
+        /// The first look's timing score, if the set had one and it missed (the set waits for round two).
+        var missedLook: Double?
+        /// Fitted on the set's first turn.
+        var grids: GridCandidates?
+        /// Grids whose binary samples did not decode and whose luminance samples are still to be tried.
+        var luminancePending: [SamplingGrid] = []
+        /// How many more of its candidate grids the set may try.
+        var gridsLeft: Int
+        /// Every grid has been tried.
+        var isExhausted = false
+        /// A grid was chosen to be followed along the symbol's module edges (``GridRefinement``).
+        var isRefined = false
+        /// That grid until it is refined, after the next grid's binary sample (or, when no grid is left, after
+        /// the luminance samples).
+        var refinementPending: SamplingGrid?
+    }
+
+    /// The first of a set's candidate grids that decodes: each grid's sample from the binary image in turn,
+    /// then the luminance samples of the first that fit well (``maximumLuminanceSamples``), in the same
+    /// order. A luminance sample costs several binary ones (five taps a module, then decoding with erasures
+    /// twice), and a symbol whose first grid misses often decodes from the next grid's binary sample (cloth,
+    /// or a corner extrapolated from small finder patterns); those of a bent symbol need the refinement,
+    /// which still follows the next grid's binary sample. `quick` stops after the first grid that passes
+    /// the timing check has been sampled from the binary image, unless it scored
+    /// ``GridCheck/convincingScore``; a later call goes on from there. Each grid passing the timing check
+    /// marks the candidates promising, which lets their later stages be fitted and tells the caller the
+    /// set was a QR code's.
+    private mutating func decode(_ attempt: inout SetAttempt, quick: Bool, binary: BinaryImage, plane: LuminancePlane,
+                                 scale: Double, inverted: Bool) -> ReadResult? {
+        while attempt.gridsLeft > 0, let grid = attempt.grids?.next() {
+            attempt.gridsLeft -= 1
+            // A grid whose timing patterns read as noise is misplaced or of the wrong dimension.
+            let timing = GridCheck.timingScore(grid, binary: binary, minimum: GridCheck.samplingScore)
+            guard timing >= GridCheck.samplingScore else { continue }
+            attempt.grids?.markPromising()
+            if let found = decodeBinary(grid, binary: binary, scale: scale, inverted: inverted) { return found }
+            if let bent = attempt.refinementPending {
+                attempt.refinementPending = nil
+                if let found = decodeRefined(bent, binary: binary, plane: plane, scale: scale, inverted: inverted) { return found }
+            }
+            // Luminance sampling with erasures is worth its cost only on a grid that fits well.
+            if options.accuracy == .thorough && timing >= GridCheck.luminanceScore
+                && attempt.luminancePending.count < Self.maximumLuminanceSamples {
+                attempt.luminancePending.append(grid)
+            }
+            if quick && timing < GridCheck.convincingScore { return nil }
+            // A grid whose timing patterns read this well lies on a real symbol: if it still misses, the
+            // symbol may be bent (printed on cloth, wrapped round a bottle). Once per set, the grid is
+            // moved onto the module edges and sampled again, after the next grid's binary sample: where
+            // one homography fits after all, the next fit often does, at a fraction of the refinement's cost.
+            if timing >= GridCheck.convincingScore && !attempt.isRefined {
+                attempt.isRefined = true
+                if isFirstRefinement(of: grid, scale: scale) { attempt.refinementPending = grid }
+            }
+        }
+        // An exhausted set is not called again, so what is pending is tried once, here.
+        attempt.isExhausted = true
+        for grid in attempt.luminancePending {
+            if let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
+        }
+        return attempt.refinementPending.flatMap { decodeRefined($0, binary: binary, plane: plane, scale: scale, inverted: inverted) }
+    }
+
+    /// Whether no grid over the same symbol (centred inside `grid`'s area, and of a similar size) was
+    /// refined before in a pass with the same kind of threshold (local or global), and records `grid` as
+    /// refined. The refinement follows module edges, whose places hardly depend on which local threshold
+    /// made them: in the corpus no symbol it missed once decoded when refined again under another local
+    /// threshold, and each such try cost milliseconds. Local thresholds beside a dark surround can thin a
+    /// small symbol's dark modules and move its edges, where the global threshold keeps them whole
+    /// (zxing-cpp/qrcode-4/30.png turned by 270°).
+    private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double) -> Bool {
+        let area = grid.corners.map { $0 * scale }
+        let seen = refinedAreas.contains { $0.global == isGlobalPass && AttemptedGrids.coverOneSymbol($0.area, area) }
+        if !seen { refinedAreas.append((area, isGlobalPass)) }
+        return !seen
+    }
+
+    /// Grids for a symbol no homography fits, each sampled from the binary image until one decodes, the
+    /// last also from luminance: `grid` moved onto the module edges of a bent symbol, and moved once more
+    /// from there (the first move measures each anchor's edges through a grid still off by its shift);
+    /// then `grid` redrawn through the rows and columns its timing patterns show (a label round a bottle,
+    /// whose modules narrow towards the bottle's edges faster than the edges' phase can follow), and that
+    /// moved onto the module edges. Nothing when none of them applies.
+    private mutating func decodeRefined(_ grid: SamplingGrid, binary: BinaryImage, plane: LuminancePlane, scale: Double,
+                                        inverted: Bool) -> ReadResult? {
+        var last: SamplingGrid?
+        func decodes(_ moved: SamplingGrid?) -> ReadResult? {
+            guard let moved else { return nil }
+            last = moved
+            return decodeBinary(moved, binary: binary, scale: scale, inverted: inverted)
+        }
+        let warped = GridRefinement.refined(grid, binary: binary)
+        if let found = decodes(warped) ?? decodes(warped.flatMap { GridRefinement.refined($0, binary: binary) }) {
+            return found
+        }
+        let aligned = TimingAlignment.aligned(grid, binary: binary)
+        if let found = decodes(aligned) ?? decodes(aligned.flatMap { GridRefinement.refined($0, binary: binary) }) {
+            return found
+        }
+        guard options.accuracy == .thorough, let last else { return nil }
+        return decodeLuminance(last, plane: plane, scale: scale, inverted: inverted)
+    }
+
+    /// A grid sampled from this pass's binary image, unless the same grid was sampled there before.
+    private mutating func decodeBinary(_ grid: SamplingGrid, binary: BinaryImage, scale: Double, inverted: Bool) -> ReadResult? {
+        guard attempted.insert(grid, scale: scale, sampling: .binary, pass: passNumber),
+              let symbol = SymbolDecoder.decode(ModuleSampler.sample(grid, binary: binary))
+        else { return nil }
+        return result(symbol, grid: grid, scale: scale, inverted: inverted)
+    }
+
+    /// A grid sampled from luminance with erasures, unless it counts as sampled there already (``AttemptedGrids``):
+    /// its values thresholded as they are, then sharpened (``LuminanceSamples/sharpening``).
+    private mutating func decodeLuminance(_ grid: SamplingGrid, plane: LuminancePlane, scale: Double, inverted: Bool) -> ReadResult? {
+        guard attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted), pass: passNumber)
+        else { return nil }
+        let samples = ModuleSampler.sample(grid, luminance: plane)
+        guard let symbol = samples.decoded(by: { SymbolDecoder.decode($0, confidence: $1) }) else { return nil }
+        return result(symbol, grid: grid, scale: scale, inverted: inverted)
+    }
+
+    private func decodeMicro(_ square: FinderCorners, binary: BinaryImage, plane: LuminancePlane, scale: Double,
+                             inverted: Bool) -> ReadResult? {
+        for candidate in MicroQRLocator.candidates(square: square, in: binary, luminance: plane) {
+            func decoded(_ grid: SamplingGrid) -> ReadResult? {
+                // The grid follows the symbol's own orientation (mirrored or not), so no transposing here.
+                if let symbol = MicroQRDecoder.decode(ModuleSampler.sample(grid, binary: binary), format: candidate.format) {
+                    return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+                }
+                guard options.accuracy == .thorough else { return nil }
+                let samples = ModuleSampler.sample(grid, luminance: plane)
+                guard let symbol = samples.decoded(by: { MicroQRDecoder.decode($0, format: candidate.format, confidence: $1) })
+                else { return nil }
+                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+            }
+            for grid in candidate.grids { if let found = decoded(grid) { return found } }
+            // Last, the perspective fit redrawn through the timing patterns, for a symbol seen at a steep angle.
+            for grid in candidate.toRedraw.map({ MicroQRLocator.redrawn($0, binary: binary) }) ?? [] {
+                if let found = decoded(grid) { return found }
+            }
+        }
+        return nil
+    }
+
+    private func decodeRMQR(_ pattern: FinderPattern, square: FinderCorners, binary: BinaryImage, plane: LuminancePlane,
+                            scale: Double, inverted: Bool) -> ReadResult? {
+        for candidate in RMQRLocator.candidates(pattern, square: square, in: binary) {
+            let grid = candidate.grid
+            let sampled = ModuleSampler.sample(grid, binary: binary)
+            if let symbol = RMQRDecoder.decode(sampled, version: candidate.version, level: candidate.level) {
+                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+            }
+            guard options.accuracy == .thorough else { continue }
+            let samples = ModuleSampler.sample(grid, luminance: plane)
+            if let symbol = samples.decoded(by: { RMQRDecoder.decode($0, version: candidate.version, level: candidate.level, confidence: $1) }) {
+                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+            }
+        }
+        return nil
+    }
+
+    /// A result placed in the image. A QR code's grid is sampled unmirrored and the decoder transposes a
+    /// mirrored symbol; Micro QR and rMQR grids follow the symbol's own orientation (`mirrored` given).
+    private func result(_ symbol: DecodedSymbol, grid: SamplingGrid, scale: Double, inverted: Bool,
+                        mirrored: Bool? = nil) -> ReadResult {
+        var corners = grid.corners.map { $0 * scale }
+        let isMirrored = mirrored ?? symbol.mirrored
+        if mirrored == nil && symbol.mirrored {
+            // The grid was sampled transposed: the symbol's top-right is the grid's bottom-left.
+            corners = Quadrilateral(topLeft: corners.topLeft, topRight: corners.bottomLeft,
+                                    bottomRight: corners.bottomRight, bottomLeft: corners.topRight)
+        }
+        return ReadResult(
+            text: symbol.payload.text, bytes: symbol.payload.bytes, charset: symbol.payload.charset,
+            charsetGuessed: symbol.payload.charsetGuessed, symbology: symbol.symbology, version: symbol.versionNumber,
+            versionName: symbol.versionName, columns: grid.width, rows: grid.height, errorCorrectionLevel: symbol.level, mask: symbol.mask.rawValue,
+            mirrored: isMirrored, inverted: inverted, structuredAppend: symbol.payload.structuredAppend, parts: [],
+            eciAssignments: symbol.payload.eciAssignments, fnc1: symbol.payload.fnc1, corners: corners,
+            correctedCodewords: symbol.correctedCodewords, correctableCodewords: symbol.correctableCodewords)
+    }
+
+    /// The same physical code: same content and overlapping position.
+    static func isDuplicate(_ a: ReadResult, _ b: ReadResult) -> Bool {
+        a.bytes == b.bytes && (a.corners.contains(b.center) || b.corners.contains(a.center))
+    }
+}
