@@ -14,6 +14,8 @@ struct DecodeResponse: Encodable, Sendable {
     let format: String
     /// The Exif orientation (1…8) that was applied to the corners.
     let orientation: Int
+    /// Whether the server's decode time budget cut the search short: a code may have been missed.
+    let timedOut: Bool
 
     /// A point in displayed image pixels, origin top-left.
     struct PointDTO: Encodable, Equatable, Sendable {
@@ -88,13 +90,14 @@ struct DecodeResponse: Encodable, Sendable {
     }
 
     /// The response for `results` found in a stored image of `storedWidth` × `storedHeight` pixels.
-    init(results: [ReadResult], format: ImageFormat, orientation: ExifOrientation, storedWidth: Int, storedHeight: Int) {
+    init(report: ReadReport, format: ImageFormat, orientation: ExifOrientation, storedWidth: Int, storedHeight: Int) {
         let toDisplay = { (point: Point) in
             orientation.displayPoint(fromStored: point, storedWidth: storedWidth, storedHeight: storedHeight)
         }
         // A mirroring orientation shows every symbol mirrored relative to how it is stored.
         let mirroring: Set<ExifOrientation> = [.upMirrored, .downMirrored, .leftMirrored, .rightMirrored]
-        codes = results.map { result in
+        timedOut = report.timedOut
+        codes = report.results.map { result in
             let corners = result.corners.map(toDisplay)
             return Code(
                 text: result.text,

@@ -36,10 +36,10 @@ struct DecodeRoute: Sendable {
         let options = parameters.readerOptions(storedWidth: image.width, storedHeight: image.height,
                                                orientation: decoded.orientation,
                                                timeBudget: configuration.decodeTimeBudget)
-        let results = QRCodeReader(options: options).read(image) {
+        let report = QRCodeReader(options: options).readReport(image) {
             try? decoder.decodeGray(bytes, conversion: .darkestChannel).image
         }
-        return DecodeResponse(results: results, format: decoded.format, orientation: decoded.orientation,
+        return DecodeResponse(report: report, format: decoded.format, orientation: decoded.orientation,
                               storedWidth: image.width, storedHeight: image.height)
     }
 }

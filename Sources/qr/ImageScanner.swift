@@ -10,6 +10,8 @@ struct ImageScanner: Sendable {
     /// One image's codes, with what the JSON output needs.
     struct Scan: Sendable {
         let codes: [ReadResult]
+        /// Whether `--time-budget` cut the search short (``ReadReport/timedOut``).
+        let timedOut: Bool
         let decodeMilliseconds: Double
         let orientation: ExifOrientation
         let storedWidth: Int
@@ -52,14 +54,14 @@ struct ImageScanner: Sendable {
         let start = clock.now
         // Loading the file again for the second conversion is file loading, not decoding.
         var loading = Duration.zero
-        let codes = QRCodeReader(options: options).read(decoded.image) {
+        let report = QRCodeReader(options: options).readReport(decoded.image) {
             guard path != "-" else { return nil }
             let loadStart = clock.now
             defer { loading += clock.now - loadStart }
             return try? decoder.decodeGray(contentsOf: path, conversion: .darkestChannel).image
         }
         let elapsed = clock.now - start - loading
-        return .success(Scan(codes: codes, decodeMilliseconds: elapsed.inMilliseconds, orientation: decoded.orientation,
+        return .success(Scan(codes: report.results, timedOut: report.timedOut, decodeMilliseconds: elapsed.inMilliseconds, orientation: decoded.orientation,
                              storedWidth: decoded.image.width, storedHeight: decoded.image.height))
     }
 }

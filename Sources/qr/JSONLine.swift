@@ -6,6 +6,7 @@ enum JSONLine {
         var object = fields(of: code)
         object["image"] = .string(image)
         object["decode_ms"] = milliseconds(scan.decodeMilliseconds)
+        object["timed_out"] = .bool(scan.timedOut)
         if scan.orientation != .up {
             // Corners are in the stored pixel frame; also give them as the image is displayed.
             object["corners_oriented"] = points(code.corners.corners.map {
@@ -56,7 +57,8 @@ enum JSONLine {
     }
 
     static func empty(image: String, scan: ImageScanner.Scan) -> String {
-        JSONValue.object(["image": .string(image), "results": [], "decode_ms": milliseconds(scan.decodeMilliseconds)]).text
+        JSONValue.object(["image": .string(image), "results": [], "decode_ms": milliseconds(scan.decodeMilliseconds),
+                          "timed_out": .bool(scan.timedOut)]).text
     }
 
     static func error(image: String, message: String) -> String {

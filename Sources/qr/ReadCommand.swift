@@ -39,7 +39,8 @@ struct ReadCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not look for light-on-dark codes.")
     var noInverted = false
 
-    @Option(name: .long, help: "Most milliseconds to spend searching one image; what is found by then is printed (default: no limit).")
+    @Option(name: .long, help: ArgumentHelp("Most milliseconds to spend searching one image (default: no limit).",
+                                            discussion: "What is found by then is printed. An image whose search the budget cut short is named on standard error, and its JSON lines say \"timed_out\": true."))
     var timeBudget: Double?
 
     @Option(name: .long, help: "Decode this many images at once.")
@@ -67,6 +68,9 @@ struct ReadCommand: ParsableCommand {
                 if json { print(JSONLine.error(image: outcome.path, message: "\(error)")) }
             case let .success(scan):
                 found = found || !scan.codes.isEmpty
+                if scan.timedOut {
+                    printError("\(outcome.path): the time budget ran out before the search was finished; a code may have been missed")
+                }
                 if json {
                     if scan.codes.isEmpty { print(JSONLine.empty(image: outcome.path, scan: scan)) }
                     for code in scan.codes { print(JSONLine.code(code, scan: scan, image: outcome.path)) }

@@ -717,7 +717,7 @@ struct LocatingTests {
         #expect(reoriented.topLeft.center.distance(to: finders[0]) < 3)
         #expect(reoriented.topRight.center.distance(to: finders[1]) < 3)
         #expect(reoriented.bottomLeft.center.distance(to: finders[2]) < 3)
-        #expect(QRCodeReader().read(plane(scene)).map(\.text) == ["sheared hard"])
+        #expect(QRCodeReader().read(plane(scene)).results.map(\.text) == ["sheared hard"])
     }
 
     /// An upright symbol's set, at any rotation, keeps the top-left the grouper gave it.
@@ -1020,7 +1020,7 @@ struct GridRefinementTests {
         #expect(moduleErrors(grid, binary, code) > 80)
         let refined = try #require(GridRefinement.refined(grid, binary: binary))
         #expect(moduleErrors(refined, binary, code) <= 3)
-        #expect(QRCodeReader().read(plane(scene)).map(\.text) == ["cloth bent over a knee"])
+        #expect(QRCodeReader().read(plane(scene)).results.map(\.text) == ["cloth bent over a knee"])
     }
 
     @Test func aSymbolRefinedInVainUnderLocalThresholdsIsRefinedAgainUnderTheGlobalOne() throws {
@@ -1029,7 +1029,7 @@ struct GridRefinementTests {
         // the refined grid misses under them; the global threshold keeps the modules whole.
         var scene = try bulgedSymbol(0.7, size: 5.5, width: 300, quietZone: 2, surround: 5, dark: 60, light: 230).scene
         scene.blur(radius: 1, passes: 3)
-        #expect(QRCodeReader().read(plane(scene)).map(\.text) == ["cloth bent over a knee"])
+        #expect(QRCodeReader().read(plane(scene)).results.map(\.text) == ["cloth bent over a knee"])
     }
 
     @Test func aBentDenseSymbolOfTwoPixelModulesReads() throws {
@@ -1039,7 +1039,7 @@ struct GridRefinementTests {
         let text = String(repeating: "paper bent in the hand ", count: 40)
         let code = try QRCode.encode(text, options: .version(25, level: .medium))
         let (_, scene, _) = try bulgedSymbol(3, size: 2, width: 300, code: code, origin: 20)
-        #expect(QRCodeReader().read(plane(scene)).map(\.text) == [text])
+        #expect(QRCodeReader().read(plane(scene)).results.map(\.text) == [text])
     }
 
     @Test func anyGridOverNoiseIsRefinedOrRefusedWithoutCrashing() {
@@ -1101,7 +1101,7 @@ struct GridRefinementTests {
         #expect(grid.dimension == code.size && moduleErrors(grid, binary, code) > 80)
         let aligned = try #require(TimingAlignment.aligned(grid, binary: binary))
         #expect(moduleErrors(aligned, binary, code) <= 5)
-        #expect(QRCodeReader().read(plane(scene)).map(\.text) == ["wrapped round a bottle"])
+        #expect(QRCodeReader().read(plane(scene)).results.map(\.text) == ["wrapped round a bottle"])
     }
 
     @Test func aGridOnItsModulesAlreadyIsLeftAlone() throws {
@@ -1288,6 +1288,28 @@ struct ReaderResultTests {
         #expect(pixels.map(\.text) == ["left"])
         #expect(read(scene, options: ReaderOptions(maximumCodes: 1)).count == 1)
         #expect(read(scene, options: ReaderOptions(accuracy: .fast)).count == 2)
+    }
+
+    /// A read tells whether its time budget cut it short; stopping at the codes asked for, or after a
+    /// search that ran its course within the budget, is no time-out.
+    @Test func aReadSaysWhenItsTimeBudgetCutItShort() throws {
+        var scene = SyntheticScene(width: 520, height: 260)
+        scene.place(try QRCode.encode("left").modules, center: Point(130, 130), moduleSize: 5)
+        scene.place(try QRCode.encode("right").modules, center: Point(390, 130), moduleSize: 5)
+        let image = try GrayImage(width: scene.width, height: scene.height, pixels: scene.pixels)
+        func report(_ options: ReaderOptions) -> ReadReport { QRCodeReader(options: options).readReport(image) }
+
+        let spent = report(ReaderOptions(timeBudget: .nanoseconds(1)))
+        #expect(spent == ReadReport(results: [], timedOut: true))
+        let ample = report(ReaderOptions(timeBudget: .seconds(60)))
+        #expect(Set(ample.results.map(\.text)) == ["left", "right"])
+        #expect(!ample.timedOut)
+        let first = report(ReaderOptions(maximumCodes: 1, timeBudget: .seconds(60)))
+        #expect(first.results.count == 1)
+        #expect(!first.timedOut)
+        // Nothing to find: every pass runs, and the search still ends within the budget.
+        let blank = try GrayImage(width: 200, height: 200, pixels: [UInt8](repeating: 230, count: 200 * 200))
+        #expect(QRCodeReader(options: ReaderOptions(timeBudget: .seconds(60))).readReport(blank) == ReadReport(results: [], timedOut: false))
     }
 
     @Test func structuredAppendPartsMergeWhenAllArePresent() throws {

@@ -69,6 +69,7 @@ struct APITests {
             let body = try response.json(DecodedBody.self)
             #expect(body.width == 600 && body.height == 300)
             #expect(Set(body.codes.map(\.text)) == ["LEFT code", "https://right.example"])
+            #expect(!body.timedOut)
             for code in body.codes {
                 #expect(code.corners.count == 4)
                 let expectedLeft = code.text == "LEFT code" ? 20.0 + 12 : 320.0 + 12
@@ -141,6 +142,20 @@ struct APITests {
                                                     body: ByteBuffer(blank))
             #expect(response.status == .ok)
             #expect(try response.json(DecodedBody.self).codes.isEmpty)
+            #expect(try response.json(DecodedBody.self).timedOut == false)
+        }
+    }
+
+    /// A search the server's decode budget cuts short says so, so the page can tell the user why nothing was found.
+    @Test func aDecodeCutShortByTheTimeBudgetSaysSo() async throws {
+        let (png, _) = try TestImages.twoCodes("LEFT code", "RIGHT code")
+        try await withApp(QRServerConfiguration(decodeTimeBudget: .nanoseconds(1))) { client in
+            let response = try await client.execute(uri: "/api/decode", method: .post, headers: .contentType("image/png"),
+                                                    body: ByteBuffer(png))
+            #expect(response.status == .ok)
+            let body = try response.json(DecodedBody.self)
+            #expect(body.codes.isEmpty)
+            #expect(body.timedOut)
         }
     }
 

@@ -51,6 +51,7 @@ struct DecodedBody: Decodable {
     let height: Int
     let format: String
     let orientation: Int
+    let timedOut: Bool
 }
 
 extension TestResponse {

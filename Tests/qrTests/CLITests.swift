@@ -81,7 +81,15 @@ struct CLITests {
             #expect((object["corners"] as? [[Double]])?.count == 4)
             #expect(object["level"] as? String == "M")
             #expect(object["decode_ms"] is Double)
+            #expect(object["timed_out"] as? Bool == false)
             #expect(try CLI.run(["read", "--time-budget", "60000", png]).text == "JSON please\n")
+            // A budget too small for any pass: nothing found, and the image named as cut short.
+            let cut = try CLI.run(["read", "--json", "--time-budget", "0.000001", png])
+            #expect(cut.status == 1)
+            let cutObject = try #require(try JSONSerialization.jsonObject(with: cut.stdout) as? [String: Any])
+            #expect(cutObject["timed_out"] as? Bool == true)
+            #expect((cutObject["results"] as? [Any])?.isEmpty == true)
+            #expect(cut.stderr.contains("\(png): the time budget ran out"))
             for budget in ["0", "-5", "nan"] {
                 #expect(try CLI.run(["read", "--time-budget=\(budget)", png]).stderr.contains("--time-budget must be a positive number"))
             }

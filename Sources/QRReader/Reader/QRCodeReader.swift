@@ -16,14 +16,19 @@ public struct QRCodeReader: Sendable {
 
     /// Every code in `image`, in the order found, without duplicates.
     public func read(_ image: GrayImage) -> [ReadResult] {
-        read(LuminancePlane(image))
+        read(LuminancePlane(image)).results
     }
 
     /// Every code in a colour image. It is read from its luminance; if nothing is found there (with
     /// `.thorough` accuracy), also from its darkest channel, where light-coloured codes (yellow or cyan on
     /// white) keep their contrast and some glare is weaker. A time budget covers both.
     public func read(_ image: RGBAImage) -> [ReadResult] {
-        read(GrayImage(image)) { GrayImage(image, conversion: .darkestChannel) }
+        readReport(image).results
+    }
+
+    /// As ``read(_:)`` of a colour image, also telling whether the time budget cut the search short.
+    public func readReport(_ image: RGBAImage) -> ReadReport {
+        readReport(GrayImage(image)) { GrayImage(image, conversion: .darkestChannel) }
     }
 
     /// Every code in `luminance`, or, if none is found there and accuracy is `.thorough`, in the
@@ -33,6 +38,11 @@ public struct QRCodeReader: Sendable {
     /// conversion with other contrasts most often differs), before the costliest of the luminance passes:
     /// the search for damaged finder patterns anywhere in the picture, left out if it finds a code.
     public func read(_ luminance: GrayImage, darkestChannel: () -> GrayImage?) -> [ReadResult] {
+        readReport(luminance, darkestChannel: darkestChannel).results
+    }
+
+    /// As ``read(_:darkestChannel:)``, also telling whether the time budget cut the search short.
+    public func readReport(_ luminance: GrayImage, darkestChannel: () -> GrayImage? = { nil }) -> ReadReport {
         read(LuminancePlane(luminance)) {
             guard let darkest = darkestChannel(), darkest.width == luminance.width, darkest.height == luminance.height,
                   Self.differsEnough(darkest, from: luminance)
@@ -86,16 +96,16 @@ public struct QRCodeReader: Sendable {
     /// Every code in 8-bit luminance pixels (row-major, `width` × `height`).
     public func read(luminance pixels: [UInt8], width: Int, height: Int) -> [ReadResult] {
         guard width > 0, height > 0, pixels.count == width * height else { return [] }
-        return read(LuminancePlane(width: width, height: height, pixels: pixels))
+        return read(LuminancePlane(width: width, height: height, pixels: pixels)).results
     }
 
     /// Every code in `full`; `darkestChannel`, if it gives one, is the same picture in another grey
     /// conversion, for one more pass when the others find nothing (see ``read(_:darkestChannel:)``).
-    func read(_ full: LuminancePlane, darkestChannel: () -> LuminancePlane? = { nil }) -> [ReadResult] {
+    func read(_ full: LuminancePlane, darkestChannel: () -> LuminancePlane? = { nil }) -> ReadReport {
         let clock = ContinuousClock()
         let start = clock.now
         let (plane, origin) = crop(full)
-        guard plane.width >= 11, plane.height >= 11 else { return [] }
+        guard plane.width >= 11, plane.height >= 11 else { return ReadReport(results: [], timedOut: false) }
         var session = ReadSession(options: options, deadline: options.timeBudget.map { start + $0 })
 
         // Later passes only run while something may be missing: nothing found yet, or finder patterns
@@ -174,7 +184,7 @@ public struct QRCodeReader: Sendable {
         // code found since explains, where a third pattern would complete them; then, if nothing has been
         // found at all, anywhere in the picture. That costlier search comes after the one pass the picture
         // gets in another grey conversion, if one is given.
-        guard options.accuracy == .thorough else { return placed(session.results, by: origin) }
+        guard options.accuracy == .thorough else { return placed(session, by: origin) }
         for pass in session.unexplainedPasses where !session.isDone {
             let left = pass.patterns.filter { pattern in !session.results.contains { $0.corners.contains(pattern.center * pass.scale) } }
             // Dozens left over are texture or screen moiré, not the finders of a missed symbol.
@@ -191,12 +201,13 @@ public struct QRCodeReader: Sendable {
             session.search(ReadSession.DamagedSearch(partners: [], regions: nil, anywhere: true, inLocalThresholds: true),
                            plane: plane, binary: binary, scale: 1)
         }
-        return placed(session.results, by: origin)
+        return placed(session, by: origin)
     }
 
-    /// Structured Append parts merged, and every position moved from the region of interest to the image.
-    private func placed(_ found: [ReadResult], by origin: Point) -> [ReadResult] {
-        StructuredAppendMerger.merge(found).map { result in
+    /// What `session` found, Structured Append parts merged and every position moved from the region of
+    /// interest to the image.
+    private func placed(_ session: ReadSession, by origin: Point) -> ReadReport {
+        let results = StructuredAppendMerger.merge(session.results).map { result in
             var moved = result
             moved.corners = result.corners.map { $0 + origin }
             moved.parts = result.parts.map { part in
@@ -206,6 +217,7 @@ public struct QRCodeReader: Sendable {
             }
             return moved
         }
+        return ReadReport(results: results, timedOut: session.ranOutOfTime)
     }
 
     /// The region of interest cut out, and its offset in the full image.

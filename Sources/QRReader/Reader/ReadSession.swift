@@ -73,13 +73,24 @@ struct ReadSession {
     /// Whether any pass so far grouped finder patterns into a set that could be a symbol.
     private(set) var formedSets = false
 
-    /// Whether another pass might find more.
-    var mayBeMissingCodes: Bool { !isDone && (results.isEmpty || leftovers) }
+    /// Whether the deadline stopped the search while it still had work to do (see ``isDone``).
+    private(set) var ranOutOfTime = false
 
+    /// Whether another pass might find more. The deadline is asked last: a search that has nothing left to
+    /// do has not run out of time.
+    var mayBeMissingCodes: Bool { mutating get { (results.isEmpty || leftovers) && !isDone } }
+
+    /// Whether the search must stop: enough codes found, or the deadline passed. Asked only where work is
+    /// about to start, so a deadline found passed here marks the search as cut short (``ranOutOfTime``).
     var isDone: Bool {
-        if let limit = options.maximumCodes, results.count >= limit { return true }
-        if let deadline, ContinuousClock.now >= deadline { return true }
-        return false
+        mutating get {
+            if let limit = options.maximumCodes, results.count >= limit { return true }
+            if let deadline, ContinuousClock.now >= deadline {
+                ranOutOfTime = true
+                return true
+            }
+            return false
+        }
     }
 
     /// Detects and decodes codes in `plane`; `scale` maps its pixels back to the searched image. The
@@ -137,6 +148,8 @@ struct ReadSession {
             sets = FinderPatternGrouper.sets(from: patterns, excluding: speculative ? used : [], until: deadline)
             if !sets.isEmpty { formedSets = true }
         }
+        // The finder scan and the groupers stop at the deadline with what they have: the pass was cut short.
+        if isDone { return }
         var grouped = Set<Int>()
         // Patterns of sets centred inside a found code: that code again, so no sign of a missed symbol.
         var explained = Set<Int>()

@@ -28,7 +28,9 @@ public struct ReaderOptions: Sendable, Equatable {
     /// Also try a shrunk copy of the image (helps with noise, blur, huge modules and, thresholded for low
     /// contrast, codes under glare or haze).
     public var tryDownscale: Bool
-    /// Give up starting new work after this long (nil: no limit).
+    /// Stop searching after this long (nil: no limit), overrunning it by one step at most (a binarization, or
+    /// one candidate symbol's decode), and return what was found; ``QRCodeReader/readReport(_:)`` tells
+    /// whether it did (``ReadReport/timedOut``).
     public var timeBudget: Duration?
     /// The kinds of symbol to look for.
     public var symbologies: Set<Symbology>

@@ -51,7 +51,9 @@ async function decodeImage(blob) {
 function present(answer, blob) {
   const { codes } = answer;
   if (codes.length === 0) {
-    showMessage(status, 'error', 'No QR code was found in this image.');
+    showMessage(status, 'error', answer.timedOut
+      ? 'No QR code was found in the time the server allows for one image. A smaller or cropped picture may read.'
+      : 'No QR code was found in this image.');
     return;
   }
   if (codes.length === 1) {
