@@ -16,6 +16,8 @@ public struct FrameScan: Sendable {
     public let newCodes: [ReadResult]
     /// How long decoding the frame took.
     public let decodeTime: Duration
+    /// Whether the frame's time budget cut its search short (``ReadReport/timedOut``).
+    public let timedOut: Bool
     /// Counts for the stream so far, this frame included.
     public let statistics: VideoScanStatistics
 }
@@ -26,6 +28,8 @@ public struct VideoScanStatistics: Sendable, Hashable {
     public var framesRead = 0
     /// Frames decoded.
     public var framesDecoded = 0
+    /// Frames whose search the time budget cut short: a code in them may have been missed.
+    public var framesTimedOut = 0
     /// Frames dropped unread because a newer frame arrived while the reader was busy.
     public var framesSkipped = 0
     /// Codes reported as new.

@@ -68,17 +68,18 @@ public struct VideoScan<Frames: AsyncSequence & Sendable>: AsyncSequence, Sendab
             let reader = QRCodeReader(options: scanner.readerOptions(for: frame))
             let clock = ContinuousClock()
             let start = clock.now
-            let codes = reader.read(luminance: frame.luminance, width: frame.width, height: frame.height)
+            let report = reader.readReport(luminance: frame.luminance, width: frame.width, height: frame.height)
             let decodeTime = clock.now - start
             var newCodes: [ReadResult] = []
-            for code in codes where filter.admit(code.text, at: frame.timestamp) {
+            for code in report.results where filter.admit(code.text, at: frame.timestamp) {
                 newCodes.append(code)
             }
             statistics.framesDecoded += 1
+            if report.timedOut { statistics.framesTimedOut += 1 }
             statistics.codesReported += newCodes.count
             return FrameScan(frameIndex: frame.index, timestamp: frame.timestamp, width: frame.width,
-                             height: frame.height, codes: codes, newCodes: newCodes, decodeTime: decodeTime,
-                             statistics: statistics)
+                             height: frame.height, codes: report.results, newCodes: newCodes, decodeTime: decodeTime,
+                             timedOut: report.timedOut, statistics: statistics)
         }
     }
 }

@@ -21,7 +21,7 @@ struct WatchCommand: AsyncParsableCommand {
             frame, every frame, without a time budget, so that results do not depend on the machine. --realtime plays any input at its frame rate as live \
             input; --every-frame decodes every frame of a pipe too, making the program that writes it wait.
 
-            At the end, a summary goes to standard error (frames read, decoded and skipped, codes found).
+            At the end, a summary goes to standard error (frames read, decoded, cut short by the time budget and skipped; codes found).
             Exit status: 0 when a code was found, 1 when none was, 2 on errors (bad or truncated stream).
 
             Examples:
@@ -124,7 +124,9 @@ struct WatchCommand: AsyncParsableCommand {
             failure = error
         }
         if !quiet {
-            printError("qr watch: \(statistics.framesRead) frames read, \(statistics.framesDecoded) decoded, "
+            // Frames cut short say the budget is too small for the picture (a region of interest helps).
+            let cutShort = statistics.framesTimedOut > 0 ? " (\(statistics.framesTimedOut) cut short by the time budget)" : ""
+            printError("qr watch: \(statistics.framesRead) frames read, \(statistics.framesDecoded) decoded\(cutShort), "
                 + "\(statistics.framesSkipped) skipped; \(reported) \(reported == 1 ? "code" : "codes") found")
         }
         if let failure {
@@ -143,6 +145,7 @@ struct WatchCommand: AsyncParsableCommand {
             object["frame"] = .int(scan.frameIndex)
             object["timestamp"] = JSONLine.seconds(scan.timestamp.inSeconds)
             object["decode_ms"] = JSONLine.milliseconds(scan.decodeTime.inMilliseconds)
+            object["timed_out"] = .bool(scan.timedOut)
             print(JSONValue.object(object).text)
         } else {
             // Payloads are data: on a terminal, control characters are shown escaped.

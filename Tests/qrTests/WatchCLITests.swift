@@ -34,6 +34,11 @@ struct WatchCLITests {
             #expect(result.stderr.contains("30 frames read, 30 decoded, 0 skipped; 2 codes found"), "\(result.stderr)")
             let quiet = try CLI.run(["watch", file.path, "--quiet"])
             #expect(quiet.stderr.isEmpty)
+            // A budget too small for any frame: the summary says why nothing was found.
+            let starved = try CLI.run(["watch", file.path, "--time-budget", "0.000001"])
+            #expect(starved.status == 1)
+            #expect(starved.stderr.contains("30 frames read, 30 decoded (30 cut short by the time budget), 0 skipped; 0 codes found"),
+                    "\(starved.stderr)")
         }
     }
 
@@ -56,6 +61,7 @@ struct WatchCLITests {
             #expect(second["symbology"] as? String == "QR Code")
             #expect(second["level"] as? String == "M")
             #expect(second["bytes_hex"] as? String == "7365636f6e6420636f6465")
+            #expect(second["timed_out"] as? Bool == false)
         }
     }
 

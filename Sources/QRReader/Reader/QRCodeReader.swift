@@ -95,8 +95,13 @@ public struct QRCodeReader: Sendable {
 
     /// Every code in 8-bit luminance pixels (row-major, `width` × `height`).
     public func read(luminance pixels: [UInt8], width: Int, height: Int) -> [ReadResult] {
-        guard width > 0, height > 0, pixels.count == width * height else { return [] }
-        return read(LuminancePlane(width: width, height: height, pixels: pixels)).results
+        readReport(luminance: pixels, width: width, height: height).results
+    }
+
+    /// As ``read(luminance:width:height:)``, also telling whether the time budget cut the search short.
+    public func readReport(luminance pixels: [UInt8], width: Int, height: Int) -> ReadReport {
+        guard width > 0, height > 0, pixels.count == width * height else { return ReadReport(results: [], timedOut: false) }
+        return read(LuminancePlane(width: width, height: height, pixels: pixels))
     }
 
     /// Every code in `full`; `darkestChannel`, if it gives one, is the same picture in another grey
