@@ -8,6 +8,7 @@ import QRReader
 /// - `region`: `x,y,w,h`, fractions of the displayed image (all ≤ 1) or pixels; only there is searched.
 /// - `max`: stop after this many codes (1…100).
 /// - `inverted`: `false` to skip looking for light-on-dark codes.
+/// - `downscale`: `false` to skip reading shrunk copies of the image.
 struct DecodeParameters: Equatable, Sendable {
     /// Most codes reported for one image.
     static let maximumCodes = 100
@@ -16,6 +17,7 @@ struct DecodeParameters: Equatable, Sendable {
     var region: ReaderOptions.RegionOfInterest?
     var maximumCodes: Int?
     var tryInverted = true
+    var tryDownscale = true
 
     init(query given: QueryString) throws(APIError) {
         // Parameters left blank mean "not given".
@@ -35,12 +37,17 @@ struct DecodeParameters: Equatable, Sendable {
             }
             maximumCodes = count
         }
-        if let text = query["inverted"] {
-            guard let flag = Bool(flag: text) else {
-                throw .badRequest("invalid_parameter", "inverted must be true or false, not “\(text.prefix(40))”.")
-            }
-            tryInverted = flag
+        tryInverted = try Self.flag("inverted", in: query) ?? true
+        tryDownscale = try Self.flag("downscale", in: query) ?? true
+    }
+
+    /// The query's `name` parameter as a flag, nil when not given.
+    private static func flag(_ name: String, in query: [String: String]) throws(APIError) -> Bool? {
+        guard let text = query[name] else { return nil }
+        guard let flag = Bool(flag: text) else {
+            throw .badRequest("invalid_parameter", "\(name) must be true or false, not “\(text.prefix(40))”.")
         }
+        return flag
     }
 
     /// `x,y,w,h`: fractions when all four are at most 1, else pixels (the `qr read --roi` convention).
@@ -77,7 +84,7 @@ struct DecodeParameters: Equatable, Sendable {
             storedRegion = .pixels(Rect(bounding: corners))
         }
         return ReaderOptions(accuracy: accuracy, regionOfInterest: storedRegion, maximumCodes: maximumCodes,
-                             tryInverted: tryInverted, timeBudget: timeBudget)
+                             tryInverted: tryInverted, tryDownscale: tryDownscale, timeBudget: timeBudget)
     }
 }
 

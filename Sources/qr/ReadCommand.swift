@@ -39,6 +39,9 @@ struct ReadCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not look for light-on-dark codes.")
     var noInverted = false
 
+    @Flag(name: .long, help: "Do not also read shrunk copies of large images (faster; may miss noisy, blurred or very large codes).")
+    var noDownscale = false
+
     @Option(name: .long, help: ArgumentHelp("Most milliseconds to spend searching one image (default: no limit).",
                                             discussion: "What is found by then is printed. An image whose search the budget cut short is named on standard error, and its JSON lines say \"timed_out\": true."))
     var timeBudget: Double?
@@ -57,7 +60,7 @@ struct ReadCommand: ParsableCommand {
         LargeImageMemory.reuseBuffers()
         let paths = try ImageList.paths(images, list: list)
         let options = ReaderOptions(accuracy: accuracy, regionOfInterest: roi?.region, maximumCodes: max,
-                                    tryInverted: !noInverted, timeBudget: TimeBudgetOption.duration(timeBudget))
+                                    tryInverted: !noInverted, tryDownscale: !noDownscale, timeBudget: TimeBudgetOption.duration(timeBudget))
         let outcomes = ImageScanner(options: options).scan(paths, jobs: jobs, progress: ProgressBar.forTerminal(total: paths.count))
         var found = false, failed = false
         for outcome in outcomes {

@@ -115,12 +115,15 @@ struct RequestParsingTests {
     }
 
     @Test func decodeRegionsAreTurnedIntoTheStoredFrame() throws {
-        let parameters = try DecodeParameters(query: QueryString("region=0,0,0.5,0.25&max=3&accuracy=fast&inverted=0"))
-        #expect(parameters.maximumCodes == 3 && parameters.accuracy == .fast && !parameters.tryInverted)
+        let parameters = try DecodeParameters(query: QueryString("region=0,0,0.5,0.25&max=3&accuracy=fast&inverted=0&downscale=no"))
+        #expect(parameters.maximumCodes == 3 && parameters.accuracy == .fast && !parameters.tryInverted && !parameters.tryDownscale)
         // Stored 200 × 100, displayed turned 90° clockwise as 100 × 200: the displayed top-left 50 × 50
         // square is the stored image's bottom-left one.
         let options = parameters.readerOptions(storedWidth: 200, storedHeight: 100, orientation: .right, timeBudget: .seconds(1))
         #expect(options.regionOfInterest == .pixels(.init(x: 0, y: 50, width: 50, height: 50)))
         #expect(options.timeBudget == .seconds(1))
+        #expect(!options.tryInverted && !options.tryDownscale)
+        #expect(try DecodeParameters(query: QueryString(nil)).readerOptions(storedWidth: 10, storedHeight: 10, orientation: .up,
+                                                                           timeBudget: .seconds(1)).tryDownscale)
     }
 }

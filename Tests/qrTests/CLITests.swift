@@ -83,6 +83,7 @@ struct CLITests {
             #expect(object["decode_ms"] is Double)
             #expect(object["timed_out"] as? Bool == false)
             #expect(try CLI.run(["read", "--time-budget", "60000", png]).text == "JSON please\n")
+            #expect(try CLI.run(["read", "--no-downscale", "--no-inverted", png]).text == "JSON please\n")
             // A budget too small for any pass: nothing found, and the image named as cut short.
             let cut = try CLI.run(["read", "--json", "--time-budget", "0.000001", png])
             #expect(cut.status == 1)
