@@ -61,8 +61,8 @@ struct ImageScanner: Sendable {
             return try? decoder.decodeGray(contentsOf: path, conversion: .darkestChannel).image
         }
         let elapsed = clock.now - start - loading
-        return .success(Scan(codes: report.results, timedOut: report.timedOut, decodeMilliseconds: elapsed.inMilliseconds, orientation: decoded.orientation,
-                             storedWidth: decoded.image.width, storedHeight: decoded.image.height))
+        return .success(Scan(codes: report.results, timedOut: report.timedOut, decodeMilliseconds: elapsed.inMilliseconds,
+                             orientation: decoded.orientation, storedWidth: decoded.image.width, storedHeight: decoded.image.height))
     }
 }
 
