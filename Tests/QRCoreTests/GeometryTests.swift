@@ -15,6 +15,14 @@ import Testing
         #expect(square.distance(to: Point(3, 3)) == 0)
     }
 
+    @Test func rectanglesInsetShrinkAndIntersect() {
+        let rect = Rect(x: 0, y: 0, width: 10, height: 6)
+        #expect(rect.insetBy(dx: 1, dy: 2) == Rect(x: 1, y: 2, width: 8, height: 2))
+        #expect(rect.insetBy(dx: -1, dy: -1) == Rect(x: -1, y: -1, width: 12, height: 8))
+        #expect(rect.intersection(Rect(x: 5, y: 3, width: 10, height: 10)) == Rect(x: 5, y: 3, width: 5, height: 3))
+        #expect(rect.intersection(Rect(x: 10, y: 0, width: 5, height: 5)) == nil)
+    }
+
     @Test func rotatedQuadrilateralContainment() {
         let diamond = Quadrilateral(topLeft: Point(5, 0), topRight: Point(10, 5), bottomRight: Point(5, 10), bottomLeft: Point(0, 5))
         #expect(diamond.contains(Point(5, 5)))

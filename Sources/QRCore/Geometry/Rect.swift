@@ -39,7 +39,7 @@ public struct Rect: Hashable, Sendable, Codable {
         point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
     }
 
-    /// The rectangle grown by `dx`, `dy` on each side (shrunk for negative values).
+    /// The rectangle shrunk by `dx`, `dy` on each side (grown for negative values), as `CGRect.insetBy`.
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
