@@ -131,6 +131,19 @@ struct RoundTripTests {
         #expect(read(scene, options: ReaderOptions(tryDownscale: false)).map(\.text) == ["ALIPAY 2088"])
     }
 
+    /// A small, pale code in a large photo under a bright spot: at full scale the local mean thresholds
+    /// find finder patterns but no symbol, and its 3.3 px modules are too small for the pyramid's first
+    /// level (1.1 px there); the midrange thresholds read it at full scale.
+    @Test func aSmallPaleCodeUnderABrightSpotInALargePhoto() throws {
+        let text = "SMALL CODE IN A BIG PHOTO"
+        let code = try QRCode.encode(text, options: .version(2))
+        var scene = SyntheticScene(width: 1800, height: 1800, background: 235)
+        scene.place(code.modules, center: Point(900, 900), moduleSize: 3.3, degrees: 17, dark: 120)
+        let half = Double(code.size) * 3.3 / 2
+        scene.addBrightSpot(center: Point(900 - half * 0.6, 900 - half * 0.6), radius: half * 0.8, strength: 90)
+        #expect(read(scene).map(\.text) == [text])
+    }
+
     @Test func mirroredAndInvertedCodes() throws {
         let text = "Mirror and invert"
         let code = try QRCode.encode(text)

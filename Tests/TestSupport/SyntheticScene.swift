@@ -60,14 +60,14 @@ public struct SyntheticScene: Sendable {
     /// Draws `modules` centred at `center`, `moduleSize` pixels per module, rotated by `degrees` and
     /// tilted: `tilt` shrinks the far (top) edge by that fraction, as a camera looking up at it would.
     public mutating func place(_ modules: BitMatrix, center: Point, moduleSize: Double, degrees: Double = 0,
-                               tilt: Double = 0, quietZone: Int = 4) {
+                               tilt: Double = 0, quietZone: Int = 4, dark: UInt8 = 20, light: UInt8 = 235) {
         let halfWidth = Double(modules.width) * moduleSize / 2, halfHeight = Double(modules.height) * moduleSize / 2
         let top = halfWidth * (1 - tilt)
         let square = [Point(-top, -halfHeight), Point(top, -halfHeight), Point(halfWidth, halfHeight), Point(-halfWidth, halfHeight)]
         let angle = degrees * .pi / 180
         let (c, s) = (cosine(angle), sine(angle))
         let corners = square.map { Point(center.x + $0.x * c - $0.y * s, center.y + $0.x * s + $0.y * c) }
-        place(modules, corners: corners, quietZone: quietZone)
+        place(modules, corners: corners, quietZone: quietZone, dark: dark, light: light)
     }
 
     /// A box blur of the given radius, `passes` times (three passes approximate a Gaussian).
@@ -110,6 +110,18 @@ public struct SyntheticScene: Sendable {
         }
     }
 
+    /// Lightens the image by up to `strength` grey levels at `center`, falling off as a Gaussian of
+    /// standard deviation `radius`: a bright spot (a lamp's reflection) on the scene.
+    public mutating func addBrightSpot(center: Point, radius: Double, strength: Double) {
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = Double(x) - center.x, dy = Double(y) - center.y
+                let added = strength * exponential(-(dx * dx + dy * dy) / (2 * radius * radius))
+                pixels[y * width + x] = UInt8(min(255, Double(pixels[y * width + x]) + added))
+            }
+        }
+    }
+
     /// Darkens the image from left (×1) to right (×`factor`): a shadow falling across the scene.
     public mutating func addShadow(factor: Double) {
         for y in 0..<height {
@@ -126,8 +138,10 @@ public struct SyntheticScene: Sendable {
 import Glibc
 private func cosine(_ x: Double) -> Double { Glibc.cos(x) }
 private func sine(_ x: Double) -> Double { Glibc.sin(x) }
+private func exponential(_ x: Double) -> Double { Glibc.exp(x) }
 #elseif canImport(Darwin)
 import Darwin
 private func cosine(_ x: Double) -> Double { Darwin.cos(x) }
 private func sine(_ x: Double) -> Double { Darwin.sin(x) }
+private func exponential(_ x: Double) -> Double { Darwin.exp(x) }
 #endif

@@ -178,6 +178,17 @@ public struct QRCodeReader: Sendable {
             if let firstLevel, session.results.isEmpty {
                 session.scan(firstLevel.plane, scale: Double(firstLevel.factor), inverted: false, binarizer: .block(.lowContrast))
             }
+            // A small symbol in a large photo can show finder patterns at full scale and yet fail there under
+            // glare, while its modules are too small for the midrange pass on the pyramid's first level (under
+            // 2.5 px there, where thresholds lose them). With nothing found so far and such patterns left over
+            // (2 px or more at full scale: smaller ones are print grain), the midrange rule reads the picture at
+            // full scale. In four turns of the corpus that read 9 more codes (in large photos with bright
+            // spots) and cost 8 % more time on the 26 pictures with such patterns; run wherever such patterns
+            // are left, even beside codes found, it cost 23 % there for the same codes.
+            if let factor = firstLevel?.factor, session.results.isEmpty, !session.isDone,
+               session.leftFinders(withModulesIn: 2..<(2.5 * Double(factor))) {
+                session.scan(plane, scale: 1, inverted: false, binarizer: .midrange, addingToLeftovers: true)
+            }
         }
         // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus).
         if !invertedTried && session.results.isEmpty && options.tryInverted {

@@ -18,6 +18,12 @@ struct ReadSession {
     private(set) var unexplainedPasses: [(plane: LuminancePlane, binary: BinaryImage, scale: Double, patterns: [FinderPattern],
                                           isLocalThresholds: Bool)] = []
 
+    /// Whether a pass left finder patterns unaccounted for (``unexplainedPasses``) whose module size, in
+    /// pixels of the searched picture, lies in `sizes`.
+    func leftFinders(withModulesIn sizes: Range<Double>) -> Bool {
+        unexplainedPasses.contains { pass in pass.patterns.contains { sizes.contains($0.moduleSize * pass.scale) } }
+    }
+
     /// The local thresholds of the picture itself (scale 1, not inverted), kept from the pass that made
     /// them for a search for damaged patterns anywhere.
     private(set) var localThresholds: BinaryImage?
