@@ -185,7 +185,7 @@ public struct QRCodeReader: Sendable {
             // full scale. In four turns of the corpus that read 9 more codes (in large photos with bright
             // spots) and cost 8 % more time on the 26 pictures with such patterns; run wherever such patterns
             // are left, even beside codes found, it cost 23 % there for the same codes.
-            if let factor = firstLevel?.factor, session.results.isEmpty, !session.isDone,
+            if let factor = firstLevel?.factor, session.results.isEmpty,
                session.leftFinders(withModulesIn: 2..<(2.5 * Double(factor))) {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .midrange, addingToLeftovers: true)
             }
