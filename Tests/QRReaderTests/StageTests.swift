@@ -72,6 +72,36 @@ struct BinarizationTests {
         #expect(BlockBinarizer.binarize(view.inverted()).bits == BlockBinarizer.binarize(lightOnDark).bits)
     }
 
+    @Test func aBinaryImageWrittenIntoRecycledStorageIsTheSameImage() throws {
+        let code = try QRCode.encode("recycled", options: .version(2))
+        var scene = SyntheticScene(width: 203, height: 157)
+        scene.place(code.modules, center: Point(100, 78), moduleSize: 4.3, degrees: 20)
+        scene.addShadow(factor: 0.5)
+        scene.addNoise(amplitude: 12, seed: 3)
+        let picture = plane(scene), recycler = BitRecycler(), count = scene.width * scene.height
+        /// Leaves the recycler storage of `count` bytes, all dark: every bit of the next image must be written.
+        func recycleDarkStorage(count: Int) {
+            recycler.recycle(BinaryImage(width: count, height: 1, bits: [UInt8](repeating: 1, count: count)))
+        }
+        let binarizers: [(BitRecycler?) -> BinaryImage] = [
+            { BlockBinarizer.binarize(picture, reusing: $0) },
+            { BlockBinarizer.binarize(picture, flatBlocks: .lowContrast, reusing: $0) },
+            { BlockBinarizer.binarizeAtMidrange(picture, reusing: $0) },
+            { GlobalBinarizer.binarize(picture, reusing: $0) },
+        ]
+        for binarize in binarizers {
+            recycleDarkStorage(count: count)
+            #expect(binarize(recycler).bits == binarize(nil).bits)
+            #expect(recycler.take(count: count) == nil)
+        }
+        // Storage of another size is kept for an image of its size, not used.
+        recycleDarkStorage(count: count)
+        let smaller = picture.downscaled(by: 2)
+        #expect(BlockBinarizer.binarize(smaller, reusing: recycler).bits == BlockBinarizer.binarize(smaller).bits)
+        #expect(recycler.take(count: count) != nil)
+        #expect(recycler.take(count: count) == nil)
+    }
+
     @Test func theLowContrastRuleThresholdsWhatTheUsualRuleTakesForFlat() throws {
         // A code 16 grey levels darker than its surround, in light fading across it: every block is
         // within the usual flat-block contrast, and only blocks flat to within noise are set aside.

@@ -27,8 +27,8 @@ enum BlockBinarizer {
 
     /// Thresholds each block at the mean black point of the 5 × 5 blocks around it, a block's black point
     /// being its mean, or for a flat block one of `flatBlocks`.
-    static func binarize(_ plane: LuminancePlane, flatBlocks: FlatBlocks = .usual) -> BinaryImage {
-        guard let (blocksX, blocksY) = blockGrid(plane) else { return GlobalBinarizer.binarize(plane) }
+    static func binarize(_ plane: LuminancePlane, flatBlocks: FlatBlocks = .usual, reusing recycler: BitRecycler? = nil) -> BinaryImage {
+        guard let (blocksX, blocksY) = blockGrid(plane) else { return GlobalBinarizer.binarize(plane, reusing: recycler) }
         let width = plane.width, maxY = plane.height - blockSize
         var blackPoints = [Int32](repeating: 0, count: blocksX * blocksY)
         let inversion = SIMD16<UInt8>(repeating: plane.inversion)
@@ -86,7 +86,8 @@ enum BlockBinarizer {
                 }
             }
         }
-        return threshold(plane, blocksX: blocksX, blocksY: blocksY, at: meanThresholds(blackPoints, blocksX: blocksX, blocksY: blocksY))
+        return threshold(plane, blocksX: blocksX, blocksY: blocksY, at: meanThresholds(blackPoints, blocksX: blocksX, blocksY: blocksY),
+                         reusing: recycler)
     }
 
     /// Thresholds each block at the middle of its darkest and lightest pixel, averaged over the 5 × 5 blocks
@@ -96,8 +97,8 @@ enum BlockBinarizer {
     /// quiet zone's flat blocks, made light with half their darkest pixel, pull the ring's threshold below
     /// it, and the ring breaks. zxing-cpp thresholds so (its LocalAverage binarizer since 2.x); the two
     /// rules fail on different pictures.
-    static func binarizeAtMidrange(_ plane: LuminancePlane) -> BinaryImage {
-        guard let (blocksX, blocksY) = blockGrid(plane) else { return GlobalBinarizer.binarize(plane) }
+    static func binarizeAtMidrange(_ plane: LuminancePlane, reusing recycler: BitRecycler? = nil) -> BinaryImage {
+        guard let (blocksX, blocksY) = blockGrid(plane) else { return GlobalBinarizer.binarize(plane, reusing: recycler) }
         let width = plane.width, maxY = plane.height - blockSize
         var middles = [Int32](repeating: 0, count: blocksX * blocksY)
         // Each row of blocks: first the darkest and lightest pixel of each column over its rows, sixteen
@@ -133,8 +134,10 @@ enum BlockBinarizer {
             }
         }
         // Not a block with contrast anywhere: as zxing-cpp, one threshold for all.
-        guard let thresholds = midrangeThresholds(middles, blocksX: blocksX, blocksY: blocksY) else { return GlobalBinarizer.binarize(plane) }
-        return threshold(plane, blocksX: blocksX, blocksY: blocksY, at: thresholds)
+        guard let thresholds = midrangeThresholds(middles, blocksX: blocksX, blocksY: blocksY) else {
+            return GlobalBinarizer.binarize(plane, reusing: recycler)
+        }
+        return threshold(plane, blocksX: blocksX, blocksY: blocksY, at: thresholds, reusing: recycler)
     }
 
     /// The number of blocks across and down, or nil when the plane is too small for 5 × 5 of them.
@@ -150,11 +153,11 @@ enum BlockBinarizer {
     /// The binary image: each pixel dark when at or below its block's threshold (blocks in pairs as in
     /// ``binarize(_:flatBlocks:)``; the last block of a row or column overlaps the one before, and every
     /// pixel is written).
-    private static func threshold(_ plane: LuminancePlane, blocksX: Int, blocksY: Int, at thresholds: [UInt8]) -> BinaryImage {
+    private static func threshold(_ plane: LuminancePlane, blocksX: Int, blocksY: Int, at thresholds: [UInt8],
+                                  reusing recycler: BitRecycler?) -> BinaryImage {
         let width = plane.width, height = plane.height, maxY = height - blockSize
         let inversion = SIMD16<UInt8>(repeating: plane.inversion)
-        let bits = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
-            let out = UnsafeMutableRawBufferPointer(buffer)
+        return BinaryImage(width: width, height: height, reusing: recycler) { out in
             plane.pixels.withUnsafeBytes { pixels in
                 thresholds.withUnsafeBufferPointer { thresholds in
                     let one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>(repeating: 0)
@@ -186,9 +189,7 @@ enum BlockBinarizer {
                     }
                 }
             }
-            initialized = width * height
         }
-        return BinaryImage(width: width, height: height, bits: bits)
     }
 
     /// Sums of each run of five values along each row of blocks (`[by * (blocksX - 4) + i]` starts at block i):
@@ -269,10 +270,14 @@ enum GlobalBinarizer {
     // Kept out of line: inlined into a large caller, the per-pixel closure was once left as a call per
     // pixel (2× slower passes on large images).
     @inline(never)
-    static func binarize(_ plane: LuminancePlane) -> BinaryImage {
+    static func binarize(_ plane: LuminancePlane, reusing recycler: BitRecycler? = nil) -> BinaryImage {
         let threshold = UInt8(clamping: self.threshold(plane))
         let inversion = plane.inversion
-        return BinaryImage(width: plane.width, height: plane.height, bits: plane.pixels.mapBytes { $0 ^ inversion < threshold ? 1 : 0 })
+        return BinaryImage(width: plane.width, height: plane.height, reusing: recycler) { out in
+            plane.pixels.withUnsafeBufferPointer { pixels in
+                for i in pixels.indices { out[i] = pixels[i] ^ inversion < threshold ? 1 : 0 }
+            }
+        }
     }
 
     static func threshold(_ plane: LuminancePlane) -> Int {

@@ -161,16 +161,3 @@ struct LuminancePlane: Sendable {
         LuminancePlane(width: width, height: height, pixels: pixels, inversion: ~inversion)
     }
 }
-
-extension Array where Element == UInt8 {
-    /// A byte-wise transform written so the compiler vectorises it.
-    @inline(__always)
-    func mapBytes(_ transform: (UInt8) -> UInt8) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            withUnsafeBufferPointer { source in
-                for i in 0..<source.count { buffer[i] = transform(source[i]) }
-            }
-            initialized = count
-        }
-    }
-}

@@ -62,6 +62,8 @@ struct ReadSession {
         /// Whether the search is in ``localThresholds``.
         let inLocalThresholds: Bool
     }
+    /// The storage of the binary images no longer needed (see ``BitRecycler``).
+    private let recycler = BitRecycler()
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
     private var passNumber = 0
@@ -109,9 +111,16 @@ struct ReadSession {
                        addingToLeftovers: Bool = false, searchedForDamage: Bool = true, unlessIdenticalTo earlier: BinaryImage? = nil) {
         guard !isDone else { return }
         let binary = switch binarizer {
-        case let .block(flatBlocks): BlockBinarizer.binarize(plane, flatBlocks: flatBlocks)
-        case .midrange: BlockBinarizer.binarizeAtMidrange(plane)
-        case .global: GlobalBinarizer.binarize(plane)
+        case let .block(flatBlocks): BlockBinarizer.binarize(plane, flatBlocks: flatBlocks, reusing: recycler)
+        case .midrange: BlockBinarizer.binarizeAtMidrange(plane, reusing: recycler)
+        case .global: GlobalBinarizer.binarize(plane, reusing: recycler)
+        }
+        // What this pass does not keep for later searches, the next pass of its size thresholds into.
+        defer {
+            if !(localThresholds?.sharesStorage(with: binary) ?? false)
+                && !unexplainedPasses.contains(where: { $0.binary.sharesStorage(with: binary) }) {
+                recycler.recycle(binary)
+            }
         }
         if let earlier, binary.isIdentical(to: earlier) { return }
         if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) { localThresholds = binary }
