@@ -199,10 +199,12 @@ enum BlockBinarizer {
         var across = [Int32](repeating: 0, count: blocksY * runs)
         values.withUnsafeBufferPointer { values in
             across.withUnsafeMutableBufferPointer { across in
+                // Through a row's own buffers and with wrapping index arithmetic, so that the loop is vectorised.
                 for by in 0..<blocksY {
+                    let row = UnsafeBufferPointer(rebasing: values[(by * blocksX)..<((by + 1) * blocksX)])
+                    let sums = UnsafeMutableBufferPointer(rebasing: across[(by * runs)..<((by + 1) * runs)])
                     for i in 0..<runs {
-                        let row = by * blocksX + i
-                        across[by * runs + i] = values[row] &+ values[row + 1] &+ values[row + 2] &+ values[row + 3] &+ values[row + 4]
+                        sums[i] = row[i] &+ row[i &+ 1] &+ row[i &+ 2] &+ row[i &+ 3] &+ row[i &+ 4]
                     }
                 }
             }
