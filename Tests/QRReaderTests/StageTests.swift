@@ -25,6 +25,16 @@ func lowContrastScene(_ code: QRCode, width: Int, moduleSize: Double) -> Synthet
 
 @Suite("Binarization")
 struct BinarizationTests {
+    /// A version 2 code of `text` turned by 20° under a shadow and noise: flat areas, edges and texture.
+    private func turnedShadedNoisyScene(_ text: String) throws -> SyntheticScene {
+        let code = try QRCode.encode(text, options: .version(2))
+        var scene = SyntheticScene(width: 203, height: 157)
+        scene.place(code.modules, center: Point(100, 78), moduleSize: 4.3, degrees: 20)
+        scene.addShadow(factor: 0.5)
+        scene.addNoise(amplitude: 12, seed: 3)
+        return scene
+    }
+
     @Test func blockThresholdFollowsAStrongShadow() throws {
         // Modules of a known symbol under light falling from 100 % to 30 % across the picture.
         let code = try QRCode.encode("shadow", options: .version(2))
@@ -55,11 +65,7 @@ struct BinarizationTests {
     @Test func anInvertedPlaneReadsAsThePlaneOfItsNegativePixels() throws {
         // A light-on-dark code (flat areas, edges, a shadow, noise): its negative, which shares the stored
         // pixels, must binarize, sample and downscale exactly as a plane holding the negated pixels.
-        let code = try QRCode.encode("negative", options: .version(2))
-        var scene = SyntheticScene(width: 203, height: 157)
-        scene.place(code.modules, center: Point(100, 78), moduleSize: 4.3, degrees: 20)
-        scene.addShadow(factor: 0.5)
-        scene.addNoise(amplitude: 12, seed: 3)
+        let scene = try turnedShadedNoisyScene("negative")
         let lightOnDark = LuminancePlane(width: scene.width, height: scene.height, pixels: scene.pixels.map { 255 - $0 })
         let view = lightOnDark.inverted(), negative = plane(scene)
         #expect(BlockBinarizer.binarize(view).bits == BlockBinarizer.binarize(negative).bits)
@@ -73,11 +79,7 @@ struct BinarizationTests {
     }
 
     @Test func aBinaryImageWrittenIntoRecycledStorageIsTheSameImage() throws {
-        let code = try QRCode.encode("recycled", options: .version(2))
-        var scene = SyntheticScene(width: 203, height: 157)
-        scene.place(code.modules, center: Point(100, 78), moduleSize: 4.3, degrees: 20)
-        scene.addShadow(factor: 0.5)
-        scene.addNoise(amplitude: 12, seed: 3)
+        let scene = try turnedShadedNoisyScene("recycled")
         let picture = plane(scene), recycler = BitRecycler(), count = scene.width * scene.height
         /// Leaves the recycler storage of `count` bytes, all dark: every bit of the next image must be written.
         func recycleDarkStorage(count: Int) {
