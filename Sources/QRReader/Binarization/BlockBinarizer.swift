@@ -274,8 +274,8 @@ enum BlockBinarizer {
 /// histogram (ZXing's GlobalHistogramBinarizer); used for images too small for block thresholds and as an
 /// alternative when local thresholds fail on evenly lit images.
 enum GlobalBinarizer {
-    // Kept out of line: inlined into a large caller, the per-pixel closure was once left as a call per
-    // pixel (2× slower passes on large images).
+    // Kept out of line: inlined into a large caller, its per-pixel work was once left as a call per pixel
+    // (2× slower passes on large images).
     @inline(never)
     static func binarize(_ plane: LuminancePlane, reusing recycler: BitRecycler? = nil) -> BinaryImage {
         let threshold = UInt8(clamping: self.threshold(plane))
