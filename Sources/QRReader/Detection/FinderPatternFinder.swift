@@ -51,7 +51,9 @@ enum FinderPatternFinder {
                         // The last few pixels of the segment (after a break this stops at once).
                         while x < end && bits[row + x] == color { x += 1 }
                         let r4 = x - start
-                        if color == 1 && r0 > 0 {
+                        // The ratio test's cheap part first, in whole pixels: most runs of texture fail it.
+                        if color == 1 && r0 > 0 && r2 >= 3 && r2 >= max(r1, r3)
+                            && 2 * r2 >= 3 * (allowingDamage ? min(r0, r4) : max(r0, r4)) - 2 {
                             let runs = RunLengths(Double(r0), Double(r1), Double(r2), Double(r3), Double(r4))
                             if plausible(runs) || (allowingDamage && plausible(clippingOuterRun(runs).runs)) {
                                 let centerX = Double(x - r4 - r3) - Double(r2) / 2
