@@ -51,9 +51,10 @@ enum FinderPatternFinder {
                         // The last few pixels of the segment (after a break this stops at once).
                         while x < end && bits[row + x] == color { x += 1 }
                         let r4 = x - start
-                        // The ratio test's cheap part first, in whole pixels: most runs of texture fail it.
-                        if color == 1 && r0 > 0 && r2 >= 3 && r2 >= max(r1, r3)
-                            && 2 * r2 >= 3 * (allowingDamage ? min(r0, r4) : max(r0, r4)) - 2 {
+                        // The ratio test's shape first, in whole pixels: most runs of texture fail it. With
+                        // allowances, the clipped reading's outer runs are the shorter one.
+                        if color == 1 && r0 > 0
+                            && isFinderShaped(center: r2, inner: max(r1, r3), outer: allowingDamage ? min(r0, r4) : max(r0, r4)) {
                             let runs = RunLengths(Double(r0), Double(r1), Double(r2), Double(r3), Double(r4))
                             if plausible(runs) || (allowingDamage && plausible(clippingOuterRun(runs).runs)) {
                                 let centerX = Double(x - r4 - r3) - Double(r2) / 2
@@ -121,9 +122,15 @@ enum FinderPatternFinder {
     /// Cheap ratio test on a row before the cross checks.
     @inline(__always)
     private static func plausible(_ r: RunLengths) -> Bool {
-        let center = r[2]
-        guard center >= 3, center >= max(r[1], r[3]), 2 * center >= 3 * max(r[0], r[4]) - 2 else { return false }
-        return PatternRuns.moduleSize(r, pattern: pattern, tolerance: 0.7) != nil
+        isFinderShaped(center: Int(r[2]), inner: Int(max(r[1], r[3])), outer: Int(max(r[0], r[4])))
+            && PatternRuns.moduleSize(r, pattern: pattern, tolerance: 0.7) != nil
+    }
+
+    /// The first part of ``plausible(_:)``, in whole pixels: a centre run of 3 px or more, at least as long
+    /// as the longer light run beside it (`inner`) and not much shorter than the longer outer run (`outer`).
+    @inline(__always)
+    private static func isFinderShaped(center: Int, inner: Int, outer: Int) -> Bool {
+        center >= 3 && center >= inner && 2 * center >= 3 * outer - 2
     }
 
     /// Confirms a row hit by reading the pattern vertically, horizontally again and diagonally through
