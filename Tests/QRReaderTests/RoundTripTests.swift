@@ -86,6 +86,12 @@ struct RoundTripTests {
         #expect(read(scene).map(\.text) == [text])
     }
 
+    /// Seen so steeply and turned to the tilt that its finder patterns read over 4:1 between rows and columns.
+    @Test func sheared() throws {
+        let code = try QRCode.encode("Seen from beside the door", options: EncodingOptions(errorCorrectionLevel: .medium, versions: 2...2))
+        #expect(read(shearedScene(code).scene).map(\.text) == ["Seen from beside the door"])
+    }
+
     @Test func blurNoiseAndShadow() throws {
         let text = payload(120, seed: 9)
         let code = try QRCode.encode(text, options: EncodingOptions(errorCorrectionLevel: .medium))

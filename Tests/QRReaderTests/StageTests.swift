@@ -764,6 +764,31 @@ struct LocatingTests {
         #expect(reoriented.indices == set.indices)
     }
 
+    /// A symbol seen steeply and turned to the tilt is sheared: its finder patterns become narrow rhombi,
+    /// read about 2.3 px per module along rows and 9.4 px down columns (over 4:1), both sides within 25° of
+    /// vertical. Each is still found, and its square fitted along its own sides, corners where they are.
+    @Test func shearedFinderIsFoundAndItsSquareFitted() throws {
+        let code = try QRCode.encode("sheared", options: .version(2))
+        let (scene, module) = shearedScene(code)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let found = FinderPatternFinder.find(in: binary, rowStep: 1)
+        let u = module(1, 0) - module(0, 0), v = module(0, 1) - module(0, 0)
+        for origin in [(0.0, 0.0), (18, 0), (0, 18)] {
+            func pixel(_ x: Double, _ y: Double) -> Point { module(origin.0 + x, origin.1 + y) }
+            let finder = try #require(found.first { $0.center.distance(to: pixel(3.5, 3.5)) < 3 }, "finder at \(origin)")
+            let square = try #require(FinderCorners.square(of: finder, in: binary), "square at \(origin)")
+            let sides = try #require(square.oriented(u: u.normalized, v: v.normalized, around: finder.center))
+            // Each side within 2 px of its two corners. (The corners themselves move three and
+            // a half times as far as a side along the long diagonal, where the sides meet at 34°.)
+            let truth = [pixel(0, 0), pixel(7, 0), pixel(7, 7), pixel(0, 7)]
+            for (index, side) in [sides.top, sides.right, sides.bottom, sides.left].enumerated() {
+                for corner in [truth[index], truth[(index + 1) % 4]] {
+                    #expect(abs(side.distance(to: corner)) < 2, "side \(index) of the finder at \(origin)")
+                }
+            }
+        }
+    }
+
     /// A finder's square is fitted once in its own axes and relabelled for each symbol it may belong to.
     @Test(arguments: [0.0, 20, 45, 110])
     func finderSquareIsRelabelledForTheSymbolsAxes(_ degrees: Double) throws {
@@ -1039,6 +1064,18 @@ private func bottleLabel(_ angle: Double) throws -> (code: QRCode, scene: Synthe
 private func moduleErrors(_ grid: SamplingGrid, _ binary: BinaryImage, _ code: QRCode) -> Int {
     let sampled = ModuleSampler.sample(grid, binary: binary)
     return (0..<code.size).reduce(0) { sum, y in sum + (0..<code.size).count { x in sampled[x, y] != code.modules[x, y] } }
+}
+
+/// `code` drawn sheared as a symbol seen steeply and turned to the tilt (as in photos of a code on a door
+/// taken from beside it), and the place of each point of the symbol in module coordinates. A module steps
+/// (1.57, −3.64) px along its rows and (1.22, 6.55) px down its columns.
+func shearedScene(_ code: QRCode) -> (scene: SyntheticScene, module: (Double, Double) -> Point) {
+    let origin = Point(60, 170), along = Point(1.57, -3.64), down = Point(1.22, 6.55)
+    func module(_ x: Double, _ y: Double) -> Point { origin + along * x + down * y }
+    let n = Double(code.size)
+    var scene = SyntheticScene(width: 200, height: 400)
+    scene.place(code.modules, corners: [module(0, 0), module(n, 0), module(n, n), module(0, n)])
+    return (scene, module)
 }
 
 @Suite("Warped symbols")

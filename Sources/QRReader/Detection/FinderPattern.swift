@@ -13,6 +13,9 @@ struct FinderPattern: Sendable, Equatable {
     /// dark surroundings); or only its core showed (``FinderCoreFinder``). Texture and data pass those
     /// checks more often: such patterns are looked for only where nothing else was found.
     var isDamaged = false
+    /// Whether its axes read 3:1 apart or more: a symbol seen steeply and turned to the tilt shears its
+    /// patterns into narrow rhombi. Such a pattern is kept only if its outer square fits (``FinderCorners``).
+    var isSheared = false
 
     /// Width of the whole pattern in pixels.
     var size: Double { moduleSize * 7 }

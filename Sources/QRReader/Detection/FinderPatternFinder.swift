@@ -6,14 +6,15 @@ import QRCore
 enum FinderPatternFinder {
     static let pattern = RunLengths(1, 1, 3, 1, 1)
 
-    /// All finder patterns; `rowStep` rows are skipped between scans (1 scans every row). With
-    /// `allowingDamage`, those that only read with allowances for damage (``FinderPattern/isDamaged``)
-    /// follow the others. With `regions`, only patterns whose row runs lie inside one of them are found.
+    /// All finder patterns; `rowStep` rows are skipped between scans (1 scans every row). Those that read
+    /// sheared (``FinderPattern/isSheared``) follow the others; with `allowingDamage`, those that only read
+    /// with allowances for damage (``FinderPattern/isDamaged``) come last. With `regions`, only patterns whose row runs lie inside one of them are found.
     /// Past `deadline`, no more rows are scanned: those found so far are returned.
     static func find(in image: BinaryImage, rowStep: Int = 2, allowingDamage: Bool = false, regions: [Rect]? = nil,
                      until deadline: ContinuousClock.Instant? = nil) -> [FinderPattern] {
         var found = FinderPatternIndex(width: image.width, height: image.height)
         var damaged = FinderPatternIndex(width: image.width, height: image.height)
+        var sheared = FinderPatternIndex(width: image.width, height: image.height)
         let width = image.width
         var intervals = [(start: 0, end: width)]
         image.bits.withUnsafeBytes { bits in
@@ -60,14 +61,21 @@ enum FinderPatternFinder {
                                 let centerX = Double(x - r4 - r3) - Double(r2) / 2
                                 let probe = Point(centerX, Double(y) + 0.5)
                                 let total = r0 + r1 + r2 + r3 + r4
-                                if !found.contains(near: probe, where: { $0.center.distance(to: probe) < $0.size / 2 }) {
+                                func isNear(_ pattern: FinderPattern) -> Bool { pattern.center.distance(to: probe) < pattern.size / 2 }
+                                if !found.contains(near: probe, where: isNear) && !sheared.contains(near: probe, where: isNear) {
                                     // One confirmation serves both lists: allowances are only taken where a line
                                     // does not read whole, so a pattern that needed none is one that reads whole.
                                     // Near a damaged pattern already found, only a whole reading adds anything.
                                     let damageAllowed = allowingDamage
                                         && !damaged.contains(near: probe) { $0.center.distance(to: probe) < $0.size / 2 }
                                     if let pattern = confirm(in: image, x: centerX, y: y, horizontalTotal: total, allowingDamage: damageAllowed) {
-                                        if pattern.isDamaged { merge(pattern, into: &damaged) } else { merge(pattern, into: &found) }
+                                        if pattern.isDamaged {
+                                            merge(pattern, into: &damaged)
+                                        } else if pattern.isSheared {
+                                            merge(pattern, into: &sheared)
+                                        } else {
+                                            merge(pattern, into: &found)
+                                        }
                                     }
                                 }
                             }
@@ -79,12 +87,15 @@ enum FinderPatternFinder {
                 y += rowStep
             }
         }
-        // A pattern that reads whole on some line needs no allowance for damage.
+        // A pattern that reads whole on some line needs no allowance for damage, nor is it sheared. Texture
+        // and screen moiré read sheared all too often (a photo of a monitor showed 173 patterns instead of 50,
+        // 61 with any square fitted): a sheared pattern is kept only if its outer square fits cleanly, with
+        // seven in eight of its ring's edges or more on its sides.
         let largest = found.patterns.map(\.size).max() ?? 0
-        return found.patterns + damaged.patterns.filter { pattern in
+        return found.patterns + (sheared.patterns + damaged.patterns).filter { pattern in
             !found.contains(near: pattern.center, within: max(largest, pattern.size) / 2) {
                 $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2
-            }
+            } && (!pattern.isSheared || (FinderCorners.fittedSquare(of: pattern, in: image)?.onSides ?? 0) >= 7.0 / 8)
         }
     }
 
@@ -178,9 +189,13 @@ enum FinderPatternFinder {
         guard let horizontal = horizontalRead else { return nil }
         let centerX = Double(cx) + 0.5 + horizontal.centerOffset
         cx = Int(centerX)
-        // Perspective can squeeze a pattern, but not by more than 3:1 between the axes.
+        // Perspective squeezes a pattern, but seldom by more than 3:1 between the axes. Seen steeply and turned
+        // to the tilt (a code on a door photographed from beside it), a symbol's patterns are sheared into
+        // narrow rhombi whose rows read about 4:1 against their columns: up to 5:1 is taken, as a sheared
+        // pattern (``FinderPattern/isSheared``).
         let ratio = horizontal.moduleSize / vertical.moduleSize
-        guard ratio > 1.0 / 3, ratio < 3 else { return nil }
+        let squeeze = max(ratio, 1 / ratio)
+        guard squeeze < 5 else { return nil }
         // Both diagonals must show the pattern too (ratios along any line through the centre are kept). Where
         // both axes read it by the run test, a diagonal may read it as a pattern drawn with round shapes does.
         let roundShapesAllowed = edgeToEdgeLeft && allowances?.areTaken != true
@@ -196,7 +211,8 @@ enum FinderPatternFinder {
         // Along the axis closest to a side's normal the run is shortest: the minimum is the module size
         // within 8 % whatever the rotation.
         let moduleSize = min(horizontal.moduleSize, vertical.moduleSize, diagonalModules[0], diagonalModules[1])
-        return FinderPattern(center: Point(centerX, centerY), moduleSize: moduleSize, isDamaged: allowances?.areTaken ?? false)
+        return FinderPattern(center: Point(centerX, centerY), moduleSize: moduleSize, isDamaged: allowances?.areTaken ?? false,
+                             isSheared: squeeze >= 3)
     }
 
     /// What reading a damaged pattern allowed. Two kinds of damage are common in print: a module missing

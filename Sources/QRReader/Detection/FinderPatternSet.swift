@@ -10,6 +10,9 @@ struct FinderPatternSet: Sendable {
     let bottomLeft: FinderPattern
     /// Indices of the patterns in the list they came from.
     let indices: [Int]
+
+    /// Whether one of its patterns read sheared (``FinderPattern/isSheared``): a symbol seen steeply.
+    var hasShearedPattern: Bool { topLeft.isSheared || topRight.isSheared || bottomLeft.isSheared }
 }
 
 /// Builds plausible finder pattern sets: the three patterns must have similar sizes, form a roughly

@@ -36,11 +36,11 @@ struct FinderCorners: Sendable {
     private static let halfPattern = RunLengths(3, 2, 2)
 
     /// Where each of the rays from the pattern's centre leaves its dark ring (rays that do not cross the
-    /// core, light ring and dark ring in finder proportions give none). The rays do not depend on the
-    /// symbol's axes, so one cast serves every fit.
-    static func ringEdges(of pattern: FinderPattern, in image: BinaryImage) -> [Point] {
+    /// core, light ring and dark ring in finder proportions give none, nor those with a run longer than
+    /// `longestRun` modules and 2 px). The rays do not depend on the symbol's axes, so one cast serves every fit.
+    static func ringEdges(of pattern: FinderPattern, in image: BinaryImage, longestRun: Double = 4) -> [Point] {
         let c = pattern.center
-        let maxRun = pattern.moduleSize * 4 + 2
+        let maxRun = pattern.moduleSize * longestRun + 2
         var edges: [Point] = []
         edges.reserveCapacity(rayDirections.count)
         for direction in rayDirections {
@@ -56,8 +56,9 @@ struct FinderCorners: Sendable {
     /// thresholded runs, a pixel or so off, more in large blurred patterns.
     private static func sideTolerance(moduleSize: Double) -> Double { max(1.5, 0.3 * moduleSize) }
 
-    /// The square whose sides fit `edges` (from ``ringEdges(of:in:)``) sorted by the axes `u` and `v`.
-    init?(edges: [Point], pattern: FinderPattern, u: Point, v: Point) {
+    /// The square whose sides fit `edges` (from ``ringEdges(of:in:)``) sorted by the axes `u` and `v`; `sheared` when
+    /// those are a sheared pattern's own (``fittedSquare(of:in:amongSheared:)``).
+    init?(edges: [Point], pattern: FinderPattern, u: Point, v: Point, sheared: Bool = false) {
         let c = pattern.center
         let m = pattern.moduleSize
         // Basis change to (s, t) with p − c = s·u + t·v.
@@ -90,50 +91,107 @@ struct FinderCorners: Sendable {
         guard let (top, right, bottom, left) = sides else { return nil }
         (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
         // Adjacent sides must cross at a clear angle, and the corners must surround the centre at a plausible
-        // distance (about half a diagonal, 4.95 modules, stretched by perspective).
+        // distance: about half a diagonal, 4.95 modules, stretched by perspective. A `sheared` pattern's module
+        // size is its narrowest reading, and its far corners lie further out than that implies, as far as the
+        // wider of its heights (between opposite sides) does.
         let sidesInOrder = [top, right, bottom, left]
         for i in 0..<4 where abs(sidesInOrder[i].normal.cross(sidesInOrder[(i + 1) % 4].normal)) < 0.4 {
             return nil
         }
+        let widerHeight = max(abs(top.distance(to: c)) + abs(bottom.distance(to: c)), abs(left.distance(to: c)) + abs(right.distance(to: c)))
+        let reach = 12 * (sheared ? max(m, widerHeight / 7) : m)
         guard let corners = corners,
-              corners.allSatisfy({ (2 * m...12 * m).contains($0.distance(to: c)) }),
+              corners.allSatisfy({ (2 * m...reach).contains($0.distance(to: c)) }),
               Quadrilateral(corners).contains(c)
         else { return nil }
     }
 
     /// The outer square of a finder pattern whose orientation is not known yet: fitted with axes at 0° (and,
-    /// unless that is already square, 45°), each fit refitted along its own sides (a side classification
-    /// 40° off still fits lines, just poor ones): a nearly square fit at once, else the fit whose sides
-    /// pass through the most ring edges (then the more nearly square one). Its sides are
-    /// labelled by those axes; ``oriented(u:v:around:)`` relabels them for a symbol.
-    static func square(of pattern: FinderPattern, in image: BinaryImage) -> FinderCorners? {
+    /// unless that is already square, 45°, then along the corners of a sheared one), each fit refitted along
+    /// its own sides (a side classification 40° off still fits lines, just poor ones): a nearly square fit at
+    /// once, else the fit whose sides pass through the most ring edges (then the more nearly square one).
+    /// Its sides are labelled by those axes; ``oriented(u:v:around:)`` relabels them for a symbol.
+    /// Among sheared patterns (`amongSheared`: those of a set with one), an unsheared pattern whose square fits
+    /// along neither pair of axes is fitted along its own corners too: it may be sheared just under 3:1.
+    static func square(of pattern: FinderPattern, in image: BinaryImage, amongSheared: Bool = false) -> FinderCorners? {
+        fittedSquare(of: pattern, in: image, amongSheared: amongSheared)?.square
+    }
+
+    /// The square ``square(of:in:amongSheared:)`` fits, and the share of the pattern's ring edges on its sides.
+    static func fittedSquare(of pattern: FinderPattern, in image: BinaryImage,
+                             amongSheared: Bool = false) -> (square: FinderCorners, onSides: Double)? {
         let diagonal = 0.5.squareRoot()
         let edges = ringEdges(of: pattern, in: image)
-        var best: (square: FinderCorners, score: Double)?
-        for (u, v) in [(Point(1, 0), Point(0, 1)), (Point(diagonal, diagonal), Point(-diagonal, diagonal))] {
-            guard var square = FinderCorners(edges: edges, pattern: pattern, u: u, v: v),
-                  var corners = square.corners
-            else { continue }
-            let ownU = (corners[1] - corners[0]).normalized, ownV = (corners[3] - corners[0]).normalized
-            if let refitted = FinderCorners(edges: edges, pattern: pattern, u: ownU, v: ownV), let refittedCorners = refitted.corners {
-                (square, corners) = (refitted, refittedCorners)
-            }
-            let sides = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
-            guard let shortest = sides.min(), let longest = sides.max(), longest > 0 else { continue }
-            let diagonals = [corners[0].distance(to: corners[2]), corners[1].distance(to: corners[3])]
-            let squareness = shortest / longest * min(diagonals[0], diagonals[1]) / max(diagonals[0], diagonals[1])
-            // Nearly square already: the other axes would find the same square.
-            if squareness >= 0.9 { return square }
-            // Otherwise the fit that explains more of the ring's edges: a finder sheared into a rhombus
-            // (a symbol seen steeply, turned to the tilt) is no square, and a square-like fit across its
-            // corners leaves edges off its sides.
-            let tolerance = sideTolerance(moduleSize: pattern.moduleSize)
+        let tolerance = sideTolerance(moduleSize: pattern.moduleSize)
+        /// How many of the ring's edges lie on a fit's sides.
+        func inliers(_ square: FinderCorners) -> Int {
             let lines = [square.top, square.right, square.bottom, square.left]
-            let inliers = edges.reduce(0) { count, edge in count + (lines.contains { abs($0.distance(to: edge)) <= tolerance } ? 1 : 0) }
-            let score = Double(inliers) + squareness
-            if score > (best?.score ?? 0) { best = (square, score) }
+            return edges.reduce(0) { count, edge in count + (lines.contains { abs($0.distance(to: edge)) <= tolerance } ? 1 : 0) }
         }
-        return best?.square
+        func share(_ count: Int) -> Double { Double(count) / Double(max(edges.count, 1)) }
+        var best: (square: FinderCorners, inliers: Int, squareness: Double)?
+        for (u, v) in [(Point(1, 0), Point(0, 1)), (Point(diagonal, diagonal), Point(-diagonal, diagonal))] {
+            guard let (square, squareness) = refittedSquare(edges: edges, pattern: pattern, u: u, v: v) else { continue }
+            // Nearly square already: the other axes would find the same square.
+            if squareness >= 0.9 { return (square, share(inliers(square))) }
+            // Otherwise the fit that explains more of the ring's edges: a finder seen at an angle is no
+            // square, and a square-like fit across its corners leaves edges off its sides.
+            let count = inliers(square)
+            if let best, (best.inliers, best.squareness) >= (count, squareness) { continue }
+            best = (square, count, squareness)
+        }
+        // Seen steeply and turned to the tilt, a finder is sheared into a narrow rhombus whose sides both lie
+        // within 45° of one of those axes: neither sorts its edges into sides. Where it read sheared
+        // (``FinderPattern/isSheared``), or among sheared ones no square fitted (texture fits none either: each
+        // try costs two casts of rays), its own corners give its axes, and as its core
+        // reads longer than four of its (narrowest) modules along some rays, those are cast further. Corners
+        // taken from the outermost edges are only as good as the ring is clean: that fit is taken if seven in
+        // eight of the ring's edges or more lie on its sides (a washed-out ring, as of a damaged pattern,
+        // leaves a quarter off), and more than on those of the fits above (where those explain the ring as
+        // well, it finds their square again).
+        guard pattern.isSheared || (amongSheared && best == nil) else { return best.map { ($0.square, share($0.inliers)) } }
+        let longer = ringEdges(of: pattern, in: image, longestRun: 7)
+        if let axes = shearedAxes(edges: longer, center: pattern.center),
+           let (square, _) = refittedSquare(edges: longer, pattern: pattern, u: axes.u, v: axes.v, sheared: true) {
+            let count = inliers(square)
+            if count > best?.inliers ?? 0 && 8 * count >= 7 * edges.count { return (square, share(count)) }
+        }
+        return best.map { ($0.square, share($0.inliers)) }
+    }
+
+    /// The square fitted to `edges` with axes `u` and `v`, fitted again along its own sides (a side
+    /// classification 40° off still fits lines, just poor ones), and how nearly square it is (1 for a square).
+    private static func refittedSquare(edges: [Point], pattern: FinderPattern, u: Point, v: Point,
+                                       sheared: Bool = false) -> (square: FinderCorners, squareness: Double)? {
+        guard var square = FinderCorners(edges: edges, pattern: pattern, u: u, v: v, sheared: sheared), var corners = square.corners
+        else { return nil }
+        let ownU = (corners[1] - corners[0]).normalized, ownV = (corners[3] - corners[0]).normalized
+        if let refitted = FinderCorners(edges: edges, pattern: pattern, u: ownU, v: ownV, sheared: sheared),
+           let refittedCorners = refitted.corners {
+            (square, corners) = (refitted, refittedCorners)
+        }
+        let sides = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
+        guard let shortest = sides.min(), let longest = sides.max(), longest > 0 else { return nil }
+        let diagonals = [corners[0].distance(to: corners[2]), corners[1].distance(to: corners[3])]
+        return (square, shortest / longest * min(diagonals[0], diagonals[1]) / max(diagonals[0], diagonals[1]))
+    }
+
+    /// The axes along the sides of a pattern seen so steeply that it is sheared into a narrow rhombus, whose
+    /// sides both lie within 45° of one image axis or diagonal: no fixed axes then sort its ring edges into
+    /// sides. Its corners are its ring edges farthest out: the farthest of all, the farthest on the other
+    /// side of the centre, and the farthest on either side of the diagonal between those two. Nil when the
+    /// edges do not span a quadrilateral around the centre.
+    private static func shearedAxes(edges: [Point], center: Point) -> (u: Point, v: Point)? {
+        guard let first = edges.max(by: { $0.distance(to: center) < $1.distance(to: center) }) else { return nil }
+        let outward = first - center
+        guard let opposite = edges.filter({ ($0 - center).dot(outward) < 0 }).max(by: { $0.distance(to: center) < $1.distance(to: center) })
+        else { return nil }
+        let diagonal = opposite - first
+        func side(_ point: Point) -> Double { diagonal.cross(point - first) }
+        guard let left = edges.min(by: { side($0) < side($1) }), let right = edges.max(by: { side($0) < side($1) }),
+              side(left) < 0, side(right) > 0
+        else { return nil }
+        return ((left - first).normalized, (right - first).normalized)
     }
 
     /// The same square with its sides relabelled for a symbol whose axes are `u` (towards its top-right)
@@ -184,17 +242,29 @@ struct FinderCorners: Sendable {
     /// candidate set the pattern takes part in and reused when it is tried alone as Micro QR or rMQR.
     final class Cache {
         private var squares: [Int: FinderCorners?] = [:]
+        /// Of patterns whose square ``squares`` holds as nil, the square fitted among sheared ones.
+        private var amongSheared: [Int: FinderCorners?] = [:]
 
-        /// The square of `pattern` (number `index` in the scan's list), as ``FinderCorners/square(of:in:)``.
-        func square(of pattern: FinderPattern, index: Int, in image: BinaryImage) -> FinderCorners? {
-            if let cached = squares[index] { return cached }
-            let square = FinderCorners.square(of: pattern, in: image)
-            squares[index] = square
+        /// The square of `pattern` (number `index` in the scan's list), as ``FinderCorners/square(of:in:amongSheared:)``.
+        func square(of pattern: FinderPattern, index: Int, in image: BinaryImage, amongSheared sheared: Bool = false) -> FinderCorners? {
+            let plain: FinderCorners?
+            if let cached = squares[index] {
+                plain = cached
+            } else {
+                plain = FinderCorners.square(of: pattern, in: image)
+                squares[index] = plain
+            }
+            // Only a square that did not fit can fit otherwise among sheared patterns (a sheared one's fits alike).
+            guard plain == nil, sheared, !pattern.isSheared else { return plain }
+            if let cached = amongSheared[index] { return cached }
+            let square = FinderCorners.square(of: pattern, in: image, amongSheared: true)
+            amongSheared[index] = square
             return square
         }
 
-        func corners(of pattern: FinderPattern, index: Int, u: Point, v: Point, in image: BinaryImage) -> FinderCorners? {
-            square(of: pattern, index: index, in: image)?.oriented(u: u, v: v, around: pattern.center)
+        func corners(of pattern: FinderPattern, index: Int, u: Point, v: Point, in image: BinaryImage,
+                     amongSheared: Bool = false) -> FinderCorners? {
+            square(of: pattern, index: index, in: image, amongSheared: amongSheared)?.oriented(u: u, v: v, around: pattern.center)
         }
     }
 }

@@ -22,7 +22,8 @@ extension SymbolLocator {
         /// How far the sides of pattern `k`'s square miss the directions to the other two patterns: the
         /// larger of the two misses, with each direction matched to a different side.
         func misfit(_ k: Int) -> Double? {
-            guard let square = cache.square(of: patterns[k], index: set.indices[k], in: image) else { return nil }
+            guard let square = cache.square(of: patterns[k], index: set.indices[k], in: image, amongSheared: set.hasShearedPattern)
+            else { return nil }
             let sides = [square.top, square.left].map { Point(-$0.normal.y, $0.normal.x) }
             let others = [patterns[(k + 1) % 3], patterns[(k + 2) % 3]].map { ($0.center - patterns[k].center).normalized }
             func angle(_ a: Point, _ b: Point) -> Double { acos(min(1, abs(a.dot(b)))) }

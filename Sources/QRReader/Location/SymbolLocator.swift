@@ -67,7 +67,7 @@ enum SymbolLocator {
         let u = (set.topRight.center - set.topLeft.center).normalized
         let v = (set.bottomLeft.center - set.topLeft.center).normalized
         return zip([set.topLeft, set.topRight, set.bottomLeft], set.indices).map { pattern, index in
-            cache.corners(of: pattern, index: index, u: u, v: v, in: image)
+            cache.corners(of: pattern, index: index, u: u, v: v, in: image, amongSheared: set.hasShearedPattern)
         }
     }
 
