@@ -776,6 +776,7 @@ struct LocatingTests {
         for origin in [(0.0, 0.0), (18, 0), (0, 18)] {
             func pixel(_ x: Double, _ y: Double) -> Point { module(origin.0 + x, origin.1 + y) }
             let finder = try #require(found.first { $0.center.distance(to: pixel(3.5, 3.5)) < 3 }, "finder at \(origin)")
+            #expect(finder.isSheared && !finder.isDamaged)
             let square = try #require(FinderCorners.square(of: finder, in: binary), "square at \(origin)")
             let sides = try #require(square.oriented(u: u.normalized, v: v.normalized, around: finder.center))
             // Each side within 2 px of its two corners. (The corners themselves move three and
