@@ -8,7 +8,8 @@ enum FinderPatternFinder {
 
     /// All finder patterns; `rowStep` rows are skipped between scans (1 scans every row). Those that read
     /// sheared (``FinderPattern/isSheared``) follow the others; with `allowingDamage`, those that only read
-    /// with allowances for damage (``FinderPattern/isDamaged``) come last. With `regions`, only patterns whose row runs lie inside one of them are found.
+    /// with allowances for damage (``FinderPattern/isDamaged``) come last. With `regions`, only patterns whose
+    /// row runs lie inside one of them are found.
     /// Past `deadline`, no more rows are scanned: those found so far are returned.
     static func find(in image: BinaryImage, rowStep: Int = 2, allowingDamage: Bool = false, regions: [Rect]? = nil,
                      until deadline: ContinuousClock.Instant? = nil) -> [FinderPattern] {
@@ -66,8 +67,7 @@ enum FinderPatternFinder {
                                     // One confirmation serves both lists: allowances are only taken where a line
                                     // does not read whole, so a pattern that needed none is one that reads whole.
                                     // Near a damaged pattern already found, only a whole reading adds anything.
-                                    let damageAllowed = allowingDamage
-                                        && !damaged.contains(near: probe) { $0.center.distance(to: probe) < $0.size / 2 }
+                                    let damageAllowed = allowingDamage && !damaged.contains(near: probe, where: isNear)
                                     if let pattern = confirm(in: image, x: centerX, y: y, horizontalTotal: total, allowingDamage: damageAllowed) {
                                         if pattern.isDamaged {
                                             merge(pattern, into: &damaged)
@@ -89,13 +89,12 @@ enum FinderPatternFinder {
         }
         // A pattern that reads whole on some line needs no allowance for damage, nor is it sheared. Texture
         // and screen moiré read sheared all too often (a photo of a monitor showed 173 patterns instead of 50,
-        // 61 with any square fitted): a sheared pattern is kept only if its outer square fits cleanly, with
-        // seven in eight of its ring's edges or more on its sides.
+        // 61 with any square fitted): a sheared pattern is kept only if its outer square fits cleanly.
         let largest = found.patterns.map(\.size).max() ?? 0
         return found.patterns + (sheared.patterns + damaged.patterns).filter { pattern in
             !found.contains(near: pattern.center, within: max(largest, pattern.size) / 2) {
                 $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2
-            } && (!pattern.isSheared || (FinderCorners.fittedSquare(of: pattern, in: image)?.onSides ?? 0) >= 7.0 / 8)
+            } && (!pattern.isSheared || FinderCorners.fitsCleanly(pattern, in: image))
         }
     }
 

@@ -57,7 +57,7 @@ struct FinderCorners: Sendable {
     private static func sideTolerance(moduleSize: Double) -> Double { max(1.5, 0.3 * moduleSize) }
 
     /// The square whose sides fit `edges` (from ``ringEdges(of:in:)``) sorted by the axes `u` and `v`; `sheared` when
-    /// those are a sheared pattern's own (``fittedSquare(of:in:amongSheared:)``).
+    /// those are a sheared pattern's own (``square(of:in:amongSheared:)``).
     init?(edges: [Point], pattern: FinderPattern, u: Point, v: Point, sheared: Bool = false) {
         let c = pattern.center
         let m = pattern.moduleSize
@@ -98,8 +98,11 @@ struct FinderCorners: Sendable {
         for i in 0..<4 where abs(sidesInOrder[i].normal.cross(sidesInOrder[(i + 1) % 4].normal)) < 0.4 {
             return nil
         }
-        let widerHeight = max(abs(top.distance(to: c)) + abs(bottom.distance(to: c)), abs(left.distance(to: c)) + abs(right.distance(to: c)))
-        let reach = 12 * (sheared ? max(m, widerHeight / 7) : m)
+        var reach = 12 * m
+        if sheared {
+            let widerHeight = max(abs(top.distance(to: c)) + abs(bottom.distance(to: c)), abs(left.distance(to: c)) + abs(right.distance(to: c)))
+            reach = 12 * max(m, widerHeight / 7)
+        }
         guard let corners = corners,
               corners.allSatisfy({ (2 * m...reach).contains($0.distance(to: c)) }),
               Quadrilateral(corners).contains(c)
@@ -114,29 +117,17 @@ struct FinderCorners: Sendable {
     /// Among sheared patterns (`amongSheared`: those of a set with one), an unsheared pattern whose square fits
     /// along neither pair of axes is fitted along its own corners too: it may be sheared just under 3:1.
     static func square(of pattern: FinderPattern, in image: BinaryImage, amongSheared: Bool = false) -> FinderCorners? {
-        fittedSquare(of: pattern, in: image, amongSheared: amongSheared)?.square
-    }
-
-    /// The square ``square(of:in:amongSheared:)`` fits, and the share of the pattern's ring edges on its sides.
-    static func fittedSquare(of pattern: FinderPattern, in image: BinaryImage,
-                             amongSheared: Bool = false) -> (square: FinderCorners, onSides: Double)? {
         let diagonal = 0.5.squareRoot()
         let edges = ringEdges(of: pattern, in: image)
         let tolerance = sideTolerance(moduleSize: pattern.moduleSize)
-        /// How many of the ring's edges lie on a fit's sides.
-        func inliers(_ square: FinderCorners) -> Int {
-            let lines = [square.top, square.right, square.bottom, square.left]
-            return edges.reduce(0) { count, edge in count + (lines.contains { abs($0.distance(to: edge)) <= tolerance } ? 1 : 0) }
-        }
-        func share(_ count: Int) -> Double { Double(count) / Double(max(edges.count, 1)) }
         var best: (square: FinderCorners, inliers: Int, squareness: Double)?
         for (u, v) in [(Point(1, 0), Point(0, 1)), (Point(diagonal, diagonal), Point(-diagonal, diagonal))] {
             guard let (square, squareness) = refittedSquare(edges: edges, pattern: pattern, u: u, v: v) else { continue }
             // Nearly square already: the other axes would find the same square.
-            if squareness >= 0.9 { return (square, share(inliers(square))) }
+            if squareness >= 0.9 { return square }
             // Otherwise the fit that explains more of the ring's edges: a finder seen at an angle is no
             // square, and a square-like fit across its corners leaves edges off its sides.
-            let count = inliers(square)
+            let count = square.inliers(edges, tolerance: tolerance)
             if let best, (best.inliers, best.squareness) >= (count, squareness) { continue }
             best = (square, count, squareness)
         }
@@ -145,18 +136,36 @@ struct FinderCorners: Sendable {
         // (``FinderPattern/isSheared``), or among sheared ones no square fitted (texture fits none either: each
         // try costs two casts of rays), its own corners give its axes, and as its core
         // reads longer than four of its (narrowest) modules along some rays, those are cast further. Corners
-        // taken from the outermost edges are only as good as the ring is clean: that fit is taken if seven in
-        // eight of the ring's edges or more lie on its sides (a washed-out ring, as of a damaged pattern,
-        // leaves a quarter off), and more than on those of the fits above (where those explain the ring as
-        // well, it finds their square again).
-        guard pattern.isSheared || (amongSheared && best == nil) else { return best.map { ($0.square, share($0.inliers)) } }
+        // taken from the outermost edges are only as good as the ring is clean (``isClean(inliers:of:)``;
+        // a washed-out ring, as of a damaged pattern, leaves a quarter off): that fit is taken if it is, and
+        // more of the ring's edges lie on its sides than on those of the fits above (where those explain the
+        // ring as well, it finds their square again).
+        guard pattern.isSheared || (amongSheared && best == nil) else { return best?.square }
         let longer = ringEdges(of: pattern, in: image, longestRun: 7)
         if let axes = shearedAxes(edges: longer, center: pattern.center),
            let (square, _) = refittedSquare(edges: longer, pattern: pattern, u: axes.u, v: axes.v, sheared: true) {
-            let count = inliers(square)
-            if count > best?.inliers ?? 0 && 8 * count >= 7 * edges.count { return (square, share(count)) }
+            let count = square.inliers(edges, tolerance: tolerance)
+            if count > best?.inliers ?? 0 && isClean(inliers: count, of: edges.count) { return square }
         }
-        return best.map { ($0.square, share($0.inliers)) }
+        return best?.square
+    }
+
+    /// Whether `pattern`'s square (``square(of:in:amongSheared:)``) fits its ring cleanly (``isClean(inliers:of:)``).
+    /// Its ring is cast again: the common read fits squares of patterns that read whole, and needs no count.
+    static func fitsCleanly(_ pattern: FinderPattern, in image: BinaryImage) -> Bool {
+        guard let square = square(of: pattern, in: image) else { return false }
+        let edges = ringEdges(of: pattern, in: image)
+        return isClean(inliers: square.inliers(edges, tolerance: sideTolerance(moduleSize: pattern.moduleSize)), of: edges.count)
+    }
+
+    /// Whether `inliers` of a ring's `edges` on a square's sides are seven in eight of them or more.
+    private static func isClean(inliers: Int, of edges: Int) -> Bool { 8 * inliers >= 7 * edges }
+
+    /// How many of `edges` lie within `tolerance` of a side.
+    private func inliers(_ edges: [Point], tolerance: Double) -> Int {
+        edges.reduce(0) { count, edge in
+            count + ([top, right, bottom, left].contains { abs($0.distance(to: edge)) <= tolerance } ? 1 : 0)
+        }
     }
 
     /// The square fitted to `edges` with axes `u` and `v`, fitted again along its own sides (a side
