@@ -950,6 +950,20 @@ struct LocatingTests {
         }
         #expect(dimensions == [21, 25, 29])
         #expect(counter.fitted == 1)
+
+        // A last stage follows whether or not a grid was marked, after every stage that is fitted.
+        let meshes = [SamplingGrid(dimension: 33, transform: transform)]
+        for marked in [false, true] {
+            var candidates = GridCandidates(stages: [{ first }, { refined }], last: { meshes })
+            var order: [Int] = [], lastStage: [Int] = []
+            while let grid = candidates.next() {
+                order.append(grid.dimension)
+                if candidates.isInLastStage { lastStage.append(grid.dimension) }
+                if marked { candidates.markPromising() }
+            }
+            #expect(order == (marked ? [21, 25, 29, 33] : [21, 25, 33]))
+            #expect(lastStage == [33])
+        }
     }
 
     @Test(arguments: [Point(0, 0), Point(0.7, -0.6), Point(-0.9, 0.4), Point(1.3, 1.1)])
@@ -1059,6 +1073,29 @@ private func bottleLabel(_ angle: Double) throws -> (code: QRCode, scene: Synthe
         return Point(n * (0.5 + asin(s) / angle), (p.y - 80) / size)
     }
     return (code, scene)
+}
+
+/// `code` on a label round a can, seen from six can radii away, level with a point `above` px above the
+/// symbol's middle: the label starts `start` radians left of the can's front and runs on for `span` radians,
+/// so its modules narrow towards the can's side and, seen from above, its rows curve. 8 px per module at
+/// the can's front; `turned`, the symbol drawn a quarter turn round.
+private func canLabel(_ code: QRCode, start: Double, span: Double, above: Double, turned: Bool = false) -> SyntheticScene {
+    let n = Double(code.size), size = 8.0, width = 320
+    let radius = n * size / span, distance = 6 * radius
+    let centre = Point(Double(width) / 2, Double(width) / 2 + above)
+    var scene = SyntheticScene(width: width, height: width)
+    scene.place(code.modules, region: Rect(x: 0, y: 0, width: Double(width), height: Double(width))) { p in
+        // The angle round the can that projects to p.x (on the side facing the camera), then the height there.
+        let x = p.x - centre.x, y = p.y - centre.y
+        let a = distance * radius, b = x * radius, c = x * (distance + radius)
+        let r = (a * a + b * b).squareRoot()
+        guard abs(c) < r else { return Point(-100, -100) }
+        let angle = asin(c / r) - atan2(b, a)
+        let depth = radius * (1 - cos(angle))
+        let u = (angle - start) / span * n, v = (y * (distance + depth) / distance + above) / size + n / 2
+        return turned ? Point(n - v, u) : Point(u, v)
+    }
+    return scene
 }
 
 /// Modules of `grid` sampled from `binary` that differ from the symbol's.
@@ -1172,6 +1209,32 @@ struct GridRefinementTests {
         let aligned = try #require(TimingAlignment.aligned(grid, binary: binary))
         #expect(moduleErrors(aligned, binary, code) <= 5)
         #expect(QRCodeReader().read(plane(scene)).results.map(\.text) == ["wrapped round a bottle"])
+    }
+
+    @Test(arguments: [false, true])
+    func aMeshOnTheFinderPatternsFollowsALabelRoundACan(turned: Bool) throws {
+        let code = try QRCode.encode("hudson bay", options: .version(1, level: .low))
+        let scene = canLabel(code, start: -Double.pi / 6, span: Double.pi / 2, above: 150, turned: turned)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let set = try #require(FinderPatternGrouper.sets(from: FinderPatternFinder.find(in: binary)).first)
+        var grids = SymbolLocator.grids(for: set, in: binary)
+        let firstGrid = grids.next()
+        let first = try #require(firstGrid)
+        var mesh: SamplingGrid?
+        while mesh == nil, let grid = grids.next() {
+            if grids.isInLastStage { mesh = grid }
+        }
+        let pinned = try #require(mesh)
+        #expect(pinned.isTiled && pinned.dimension == code.size)
+        // The homography fitted to the three finders reads over 100 of the 441 modules wrong; the mesh
+        // pinned to their squares under a third as many, fewer than that grid redrawn through the timing
+        // patterns or moved onto the module edges.
+        let errors = moduleErrors(first, binary, code), pinnedErrors = moduleErrors(pinned, binary, code)
+        #expect(errors > 100 && pinnedErrors * 3 < errors)
+        for other in [TimingAlignment.aligned(first, binary: binary), GridRefinement.refined(first, binary: binary)] {
+            if let other { #expect(moduleErrors(other, binary, code) > pinnedErrors) }
+        }
+        #expect(QRCodeReader().read(plane(scene)).results.map(\.text) == ["hudson bay"])
     }
 
     @Test func aGridOnItsModulesAlreadyIsLeftAlone() throws {

@@ -23,12 +23,24 @@ enum SymbolLocator {
             moved.center = centre
             return moved
         }
-        var stages: [() -> [SamplingGrid]] = [{ grids(for: detected, corners: corners, in: image, estimate: estimate) }]
+        // The meshes pinned to the finders' squares (``finderMesh(_:squares:transform:dimension:)``) come after
+        // every other grid: a luminance sample is taken of the first few grids that time well, and those of
+        // the homographies decode more. They are tried even where no homography timed well: on a symbol bent
+        // round a bottle none may.
+        var meshes: [SamplingGrid] = []
+        func stage(_ set: FinderPatternSet, estimate: Estimate?) -> () -> [SamplingGrid] {
+            {
+                let (fitted, mesh) = grids(for: set, corners: corners, in: image, estimate: estimate)
+                meshes += [mesh].compactMap { $0 }
+                return fitted
+            }
+        }
+        var stages = [stage(detected, estimate: estimate)]
         if zip(refined, patterns).contains(where: { $0.center.distance(to: $1.center) > 0.2 * $1.moduleSize }) {
             let set = FinderPatternSet(topLeft: refined[0], topRight: refined[1], bottomLeft: refined[2], indices: detected.indices)
-            stages.append { grids(for: set, corners: corners, in: image) }
+            stages.append(stage(set, estimate: nil))
         }
-        return GridCandidates(stages: stages)
+        return GridCandidates(stages: stages, last: { meshes })
     }
 
     /// A set's dimension and module size as its finder spacing implies them (or as the version information
@@ -124,13 +136,13 @@ enum SymbolLocator {
     }
 
     /// Candidate grids for finder centres `set` and the fitted finder squares `corners`, starting from
-    /// `estimate` when the set was measured already.
+    /// `estimate` when the set was measured already, and for a small symbol the mesh pinned to the squares.
     private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage,
-                              estimate: Estimate? = nil) -> [SamplingGrid] {
+                              estimate: Estimate? = nil) -> (grids: [SamplingGrid], mesh: SamplingGrid?) {
         let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
         guard let (estimated, moduleSize, confirmed) = estimate.map({ ($0.dimension, $0.moduleSize, $0.confirmed) })
             ?? estimatedDimension(of: set, in: image).map({ measure(set, estimate: $0, corners: corners, in: image) })
-        else { return [] }
+        else { return ([], nil) }
         var dimension = estimated
         let u = (tr.center - tl.center).normalized, v = (bl.center - tl.center).normalized
 
@@ -182,7 +194,7 @@ enum SymbolLocator {
         // that decodes (about one false triple in four does by chance). A symbol whose version information
         // read beside its finders is tried whatever its timing: the alignment patterns then decide.
         guard let base = fitted, confirmed || (bestTiming >= 0.55 && (dimension < 45 || bestTiming >= 0.65 || versionRead))
-        else { return [] }
+        else { return ([], nil) }
 
         // The bottom-right alignment pattern with the three finder centres gives an exact transform from
         // the four most reliable points; the fit including the finder edges is the alternative.
@@ -255,7 +267,7 @@ enum SymbolLocator {
             }
             grids += nudges
         }
-        return grids
+        return (grids, dimension < 45 ? finderMesh(set, squares: corners, transform: primary, dimension: dimension) : nil)
     }
 
     /// Dimension from the distance between two finder patterns and the module size measured along the line
@@ -352,6 +364,46 @@ enum SymbolLocator {
     /// of a symbol `size` modules wide.
     private static func finderOrigins(size: Int) -> [Point] {
         [Point(0, 0), Point(Double(size - 7), 0), Point(0, Double(size - 7))]
+    }
+
+    /// A piecewise grid pinned to the finder patterns' own squares, for a small symbol (versions 1 to 6, with
+    /// at most one alignment pattern, too few for ``tiles(_:version:transform:moduleSize:finders:)``) that one
+    /// homography fits only on average: a label round a bottle has its
+    /// modules narrowing towards the bottle's edge and its rows curving, so a fit to all three finders
+    /// misses each of them by a module or more on their far sides. The mesh's points on module coordinates
+    /// 0, 7, d − 7 and d (d = `dimension`) at the finders are their squares' corners (a finder without a
+    /// fitted square keeps where `transform` puts its corners, moved as its centre is); the four in the far
+    /// quadrant, where no pattern shows, are displaced from `transform` as their neighbours are, completing
+    /// the parallelogram of their displacements as a smooth bend does. Nil when fewer than two of the
+    /// `squares` (top-left, top-right, bottom-left) were fitted.
+    static func finderMesh(_ set: FinderPatternSet, squares: [FinderCorners?], transform: PerspectiveTransform,
+                           dimension: Int) -> SamplingGrid? {
+        let fitted = squares.map { $0?.corners }
+        guard fitted.count == 3, fitted.count(where: { $0 != nil }) >= 2 else { return nil }
+        let d = Double(dimension)
+        let anchors = [0, 7, d - 7, d]
+        // Displacements from the transform, row-major on the 4 × 4 mesh.
+        var shift = [Point?](repeating: nil, count: 16)
+        let centres = [set.topLeft.center, set.topRight.center, set.bottomLeft.center]
+        for (finder, origin) in finderOrigins(size: dimension).enumerated() {
+            let (i, j) = (origin.x == 0 ? 0 : 2, origin.y == 0 ? 0 : 2)
+            // A square's corners run clockwise from its top-left; the mesh's cell has them in the same order.
+            let cell = [(i, j), (i + 1, j), (i + 1, j + 1), (i, j + 1)]
+            let centreShift = centres[finder] - transform.apply(origin + Point(3.5, 3.5))
+            for (k, (a, b)) in cell.enumerated() {
+                let projection = transform.apply(Point(anchors[a], anchors[b]))
+                shift[b * 4 + a] = fitted[finder].map { $0[k] - projection } ?? centreShift
+            }
+        }
+        // The far quadrant, each point from its neighbours before it along the row, the column and diagonally.
+        for (i, j) in [(2, 2), (3, 2), (2, 3), (3, 3)] {
+            guard let row = shift[j * 4 + i - 1], let column = shift[(j - 1) * 4 + i], let diagonal = shift[(j - 1) * 4 + i - 1]
+            else { return nil }
+            shift[j * 4 + i] = row + column - diagonal
+        }
+        let lattice = (0..<16).map { transform.apply(Point(anchors[$0 % 4], anchors[$0 / 4])) + (shift[$0] ?? .zero) }
+        guard let tiles = SamplingGrid.Tiles(anchors: anchors, lattice: lattice) else { return nil }
+        return SamplingGrid(dimension: dimension, transform: transform, tiles: tiles)
     }
 
     /// Piecewise grid anchored on every alignment pattern, and at the finder patterns on their fitted squares

@@ -67,9 +67,9 @@ struct ReadSession {
     /// Grids sampled so far, and the number of the current pass (each pass has its own binary image).
     private var attempted = AttemptedGrids()
     private var passNumber = 0
-    /// The areas of the grids refined so far (``GridRefinement``), one per symbol and kind of threshold, and
-    /// whether that was the global one.
-    private var refinedAreas: [(area: Quadrilateral, global: Bool)] = []
+    /// The areas of the grids refined so far (``GridRefinement``), one per symbol, kind of threshold and kind
+    /// of grid: whether the threshold was the global one, and whether the grid was a mesh pinned to the finders.
+    private var refinedAreas: [(area: Quadrilateral, global: Bool, mesh: Bool)] = []
     /// Whether the current pass thresholds with ``GlobalBinarizer``.
     private var isGlobalPass = false
 
@@ -409,6 +409,19 @@ struct ReadSession {
                 attempt.refinementPending = nil
                 if let found = decodeRefined(bent, binary: binary, plane: plane, scale: scale, inverted: inverted) { return found }
             }
+            // A mesh pinned to the finder patterns (``SymbolLocator/finderMesh(_:squares:transform:dimension:)``)
+            // comes closest on a symbol bent round a bottle, where the rest of the bend is left for the
+            // module edges to show: one that times convincingly is refined at once (once per symbol and kind
+            // of threshold, as the homographies are), and any that fits well is sampled from luminance,
+            // however many of the homographies were.
+            if attempt.grids?.isInLastStage == true {
+                if timing >= GridCheck.convincingScore && isFirstRefinement(of: grid, scale: scale, mesh: true),
+                   let found = decodeRefined(grid, binary: binary, plane: plane, scale: scale, inverted: inverted) {
+                    return found
+                }
+                if options.accuracy == .thorough && timing >= GridCheck.luminanceScore { attempt.luminancePending.append(grid) }
+                continue
+            }
             // Luminance sampling with erasures is worth its cost only on a grid that fits well.
             if options.accuracy == .thorough && timing >= GridCheck.luminanceScore
                 && attempt.luminancePending.count < Self.maximumLuminanceSamples {
@@ -439,10 +452,12 @@ struct ReadSession {
     /// threshold, and each such try cost milliseconds. Local thresholds beside a dark surround can thin a
     /// small symbol's dark modules and move its edges, where the global threshold keeps them whole
     /// (zxing-cpp/qrcode-4/30.png turned by 270°).
-    private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double) -> Bool {
+    private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double, mesh: Bool = false) -> Bool {
         let area = grid.corners.map { $0 * scale }
-        let seen = refinedAreas.contains { $0.global == isGlobalPass && AttemptedGrids.coverOneSymbol($0.area, area) }
-        if !seen { refinedAreas.append((area, isGlobalPass)) }
+        let seen = refinedAreas.contains {
+            $0.global == isGlobalPass && $0.mesh == mesh && AttemptedGrids.coverOneSymbol($0.area, area)
+        }
+        if !seen { refinedAreas.append((area, isGlobalPass, mesh)) }
         return !seen
     }
 
