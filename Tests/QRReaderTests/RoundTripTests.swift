@@ -116,6 +116,17 @@ struct RoundTripTests {
         #expect(read(scene).map(\.text) == [text])
     }
 
+    /// A close-up in dim light: modules over 50 px wide under strong sensor noise. The local thresholds see
+    /// the finders' centre stones as flat at every pyramid level, and the noise breaks up the long runs of
+    /// the global threshold at full scale; the pyramid's coarsest level, averaged quiet, reads globally.
+    @Test func aNoisyCloseUp() throws {
+        let code = try QRCode.encode("hudson bay", options: .version(1, level: .low))
+        var scene = SyntheticScene(width: 1200, height: 1200)
+        scene.place(code.modules, center: Point(600, 600), moduleSize: 1200 / 23, quietZone: 1)
+        scene.addGaussianNoise(deviation: 50, seed: 2)
+        #expect(read(scene).map(\.text) == ["hudson bay"])
+    }
+
     @Test func aLowContrastCodeUnderFadingLight() throws {
         let text = "Under glare"
         let code = try QRCode.encode(text, options: .version(3))

@@ -101,6 +101,19 @@ public struct SyntheticScene: Sendable {
         }
     }
 
+    /// Adds Gaussian noise of standard deviation `deviation` grey levels to every pixel: a camera sensor's in
+    /// dim light, whose rare large deviations break up long runs where uniform noise of the same spread
+    /// would not.
+    public mutating func addGaussianNoise(deviation: Double, seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        for i in pixels.indices {
+            // Box–Muller: two uniform numbers make one normal one.
+            let u = Double.random(in: Double.ulpOfOne..<1, using: &random), v = Double.random(in: 0..<1, using: &random)
+            let normal = (-2 * logarithm(u)).squareRoot() * cosine(2 * Double.pi * v)
+            pixels[i] = UInt8(clamping: Int((Double(pixels[i]) + deviation * normal).rounded()))
+        }
+    }
+
     /// Lightens every pixel darker than mid-grey by a random 0…`amplitude` grey levels: ink speckled by
     /// the paper under it, which gives large dark modules texture of their own.
     public mutating func addInkTexture(amplitude: Int, seed: UInt64) {
@@ -139,9 +152,11 @@ import Glibc
 private func cosine(_ x: Double) -> Double { Glibc.cos(x) }
 private func sine(_ x: Double) -> Double { Glibc.sin(x) }
 private func exponential(_ x: Double) -> Double { Glibc.exp(x) }
+private func logarithm(_ x: Double) -> Double { Glibc.log(x) }
 #elseif canImport(Darwin)
 import Darwin
 private func cosine(_ x: Double) -> Double { Darwin.cos(x) }
 private func sine(_ x: Double) -> Double { Darwin.sin(x) }
 private func exponential(_ x: Double) -> Double { Darwin.exp(x) }
+private func logarithm(_ x: Double) -> Double { Darwin.log(x) }
 #endif

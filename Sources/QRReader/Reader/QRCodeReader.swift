@@ -118,8 +118,10 @@ public struct QRCodeReader: Sendable {
         session.scan(plane, scale: 1, inverted: false, binarizer: .block(.usual))
         var invertedTried = false
         if options.accuracy == .thorough {
-            // The pyramid's first level and its factor, kept for the low-contrast pass.
+            // The pyramid's first level and its factor, kept for the low-contrast pass, and its coarsest level
+            // made, for a global threshold.
             var firstLevel: (plane: LuminancePlane, factor: Int)?
+            var coarsest: (plane: LuminancePlane, factor: Int)?
             if options.tryDownscale && min(plane.width, plane.height) >= 400 {
                 // A small pyramid: averaging also washes out screen moiré and print texture finer than the
                 // modules, and lets the local threshold see very large modules whole.
@@ -140,6 +142,7 @@ public struct QRCodeReader: Sendable {
                     // The second level averages the first level again: the same boxes, read from a plane 4–9 times smaller.
                     level = levelNumber == 1 ? plane.downscaled(by: first) : level.downscaled(by: 2)
                     if levelNumber == 1 { firstLevel = (level, factor) }
+                    coarsest = (level, factor)
                     // Damaged finder patterns are looked for near the first level's leftovers, not the second's: in
                     // the corpus no search there read a code in any orientation, and one cost up to 0.6 ms.
                     if missing || levelNumber == 2 {
@@ -170,6 +173,14 @@ public struct QRCodeReader: Sendable {
                 // A clean, evenly lit picture can threshold globally exactly as it did locally: the same binary
                 // image shows the same patterns and grids again.
                 session.scan(plane, scale: 1, inverted: false, binarizer: .global, unlessIdenticalTo: session.localThresholds)
+            }
+            // A close-up of large modules (a finder's centre stone wider than the local thresholds' window even
+            // on the coarsest level) shows few finder patterns to the local thresholds; the global threshold
+            // at full scale reads such a code in a clean picture, but sensor noise breaks up its long runs
+            // there. With nothing found, the coarsest level, where averaging has quieted the noise, is
+            // thresholded globally too.
+            if let coarsest, session.results.isEmpty {
+                session.scan(coarsest.plane, scale: Double(coarsest.factor), inverted: false, binarizer: .global)
             }
             // A code under glare or haze can have less contrast than the local thresholds take for a flat
             // block, and no single threshold fits the light across it: with nothing found, the pyramid's
