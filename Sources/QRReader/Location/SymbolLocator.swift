@@ -27,7 +27,8 @@ enum SymbolLocator {
         // every other grid: a luminance sample is taken of the first few grids that time well, and those of
         // the homographies decode more. They are tried even where no homography timed well: on a symbol bent
         // round a bottle none may.
-        var meshes: [SamplingGrid] = []
+        // Fitted only if the last stage is reached: most symbols decode from their first grid.
+        var meshes: [() -> SamplingGrid?] = []
         func stage(_ set: FinderPatternSet, estimate: Estimate?) -> () -> [SamplingGrid] {
             {
                 let (fitted, mesh) = grids(for: set, corners: corners, in: image, estimate: estimate)
@@ -40,7 +41,7 @@ enum SymbolLocator {
             let set = FinderPatternSet(topLeft: refined[0], topRight: refined[1], bottomLeft: refined[2], indices: detected.indices)
             stages.append(stage(set, estimate: nil))
         }
-        return GridCandidates(stages: stages, last: { meshes })
+        return GridCandidates(stages: stages, last: { meshes.compactMap { $0() } })
     }
 
     /// A set's dimension and module size as its finder spacing implies them (or as the version information
@@ -136,9 +137,10 @@ enum SymbolLocator {
     }
 
     /// Candidate grids for finder centres `set` and the fitted finder squares `corners`, starting from
-    /// `estimate` when the set was measured already, and for a small symbol the mesh pinned to the squares.
+    /// `estimate` when the set was measured already, and for a small symbol how to fit the mesh pinned to the
+    /// squares.
     private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage,
-                              estimate: Estimate? = nil) -> (grids: [SamplingGrid], mesh: SamplingGrid?) {
+                              estimate: Estimate? = nil) -> (grids: [SamplingGrid], mesh: (() -> SamplingGrid?)?) {
         let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
         guard let (estimated, moduleSize, confirmed) = estimate.map({ ($0.dimension, $0.moduleSize, $0.confirmed) })
             ?? estimatedDimension(of: set, in: image).map({ measure(set, estimate: $0, corners: corners, in: image) })
@@ -267,7 +269,8 @@ enum SymbolLocator {
             }
             grids += nudges
         }
-        return (grids, dimension < 45 ? finderMesh(set, squares: corners, transform: primary, dimension: dimension) : nil)
+        guard dimension < 45 else { return (grids, nil) }
+        return (grids, { [dimension] in finderMesh(set, squares: corners, transform: primary, dimension: dimension) })
     }
 
     /// Dimension from the distance between two finder patterns and the module size measured along the line
