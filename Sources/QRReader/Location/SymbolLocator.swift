@@ -25,9 +25,8 @@ enum SymbolLocator {
         }
         // The meshes pinned to the finders' squares (``finderMesh(_:squares:transform:dimension:)``) come after
         // every other grid: a luminance sample is taken of the first few grids that time well, and those of
-        // the homographies decode more. They are tried even where no homography timed well: on a symbol bent
-        // round a bottle none may.
-        // Fitted only if the last stage is reached: most symbols decode from their first grid.
+        // the homographies decode more. They are tried even where no homography timed well (on a symbol bent
+        // round a bottle none may), and fitted only then: most symbols decode from their first grid.
         var meshes: [() -> SamplingGrid?] = []
         func stage(_ set: FinderPatternSet, estimate: Estimate?) -> () -> [SamplingGrid] {
             {
@@ -371,9 +370,9 @@ enum SymbolLocator {
 
     /// A piecewise grid pinned to the finder patterns' own squares, for a small symbol (versions 1 to 6, with
     /// at most one alignment pattern, too few for ``tiles(_:version:transform:moduleSize:finders:)``) that one
-    /// homography fits only on average: a label round a bottle has its
-    /// modules narrowing towards the bottle's edge and its rows curving, so a fit to all three finders
-    /// misses each of them by a module or more on their far sides. The mesh's points on module coordinates
+    /// homography fits only on average: a label round a bottle has its modules narrowing towards the bottle's
+    /// edge and its rows curving, so a fit to all three finders misses each of them by a module or more on
+    /// their far sides. The mesh's points on module coordinates
     /// 0, 7, d − 7 and d (d = `dimension`) at the finders are their squares' corners (a finder without a
     /// fitted square keeps where `transform` puts its corners, moved as its centre is); the four in the far
     /// quadrant, where no pattern shows, are displaced from `transform` as their neighbours are, completing

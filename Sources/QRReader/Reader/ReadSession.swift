@@ -445,9 +445,9 @@ struct ReadSession {
         return attempt.refinementPending.flatMap { decodeRefined($0, binary: binary, plane: plane, scale: scale, inverted: inverted) }
     }
 
-    /// Whether no grid over the same symbol (centred inside `grid`'s area, and of a similar size) was
-    /// refined before in a pass with the same kind of threshold (local or global), and records `grid` as
-    /// refined. The refinement follows module edges, whose places hardly depend on which local threshold
+    /// Whether no grid over the same symbol (centred inside `grid`'s area, and of a similar size) and of the
+    /// same kind (a `mesh` pinned to the finders, or not) was refined before in a pass with the same kind of
+    /// threshold (local or global), and records `grid` as refined. The refinement follows module edges, whose places hardly depend on which local threshold
     /// made them: in the corpus no symbol it missed once decoded when refined again under another local
     /// threshold, and each such try cost milliseconds. Local thresholds beside a dark surround can thin a
     /// small symbol's dark modules and move its edges, where the global threshold keeps them whole
