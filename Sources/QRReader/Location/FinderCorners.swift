@@ -117,8 +117,12 @@ struct FinderCorners: Sendable {
     /// Among sheared patterns (`amongSheared`: those of a set with one), an unsheared pattern whose square fits
     /// along neither pair of axes is fitted along its own corners too: it may be sheared just under 3:1.
     static func square(of pattern: FinderPattern, in image: BinaryImage, amongSheared: Bool = false) -> FinderCorners? {
+        square(of: pattern, edges: ringEdges(of: pattern, in: image), in: image, amongSheared: amongSheared)
+    }
+
+    /// As ``square(of:in:amongSheared:)``, from the ring's `edges` already cast.
+    private static func square(of pattern: FinderPattern, edges: [Point], in image: BinaryImage, amongSheared: Bool) -> FinderCorners? {
         let diagonal = 0.5.squareRoot()
-        let edges = ringEdges(of: pattern, in: image)
         let tolerance = sideTolerance(moduleSize: pattern.moduleSize)
         var best: (square: FinderCorners, inliers: Int, squareness: Double)?
         for (u, v) in [(Point(1, 0), Point(0, 1)), (Point(diagonal, diagonal), Point(-diagonal, diagonal))] {
@@ -151,10 +155,10 @@ struct FinderCorners: Sendable {
     }
 
     /// Whether `pattern`'s square (``square(of:in:amongSheared:)``) fits its ring cleanly (``isClean(inliers:of:)``).
-    /// Its ring is cast again: the common read fits squares of patterns that read whole, and needs no count.
+    /// The ring is cast once for both the fit and the count.
     static func fitsCleanly(_ pattern: FinderPattern, in image: BinaryImage) -> Bool {
-        guard let square = square(of: pattern, in: image) else { return false }
         let edges = ringEdges(of: pattern, in: image)
+        guard let square = square(of: pattern, edges: edges, in: image, amongSheared: false) else { return false }
         return isClean(inliers: square.inliers(edges, tolerance: sideTolerance(moduleSize: pattern.moduleSize)), of: edges.count)
     }
 
