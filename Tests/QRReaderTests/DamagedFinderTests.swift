@@ -177,6 +177,29 @@ struct DamagedFinderTests {
         #expect(FinderPatternGrouper.damagedSets(from: patterns).allSatisfy { $0.indices.contains(where: { patterns[$0].isDamaged }) })
     }
 
+    /// Damaged patterns in a symbol's data can complete two of its finders as smaller triples, the pair as
+    /// their hypotenuse, that the usual score ranks before the symbol's own set: the most square-like set
+    /// still comes among the first two.
+    @Test func completingSetsTakeTheSquareSetAmongSmallerDecoys() throws {
+        func damaged(_ centre: Point) -> FinderPattern {
+            var pattern = FinderPattern(center: centre, moduleSize: 8)
+            pattern.isDamaged = true
+            return pattern
+        }
+        let topLeft = Point(100, 100), topRight = Point(330, 100), bottomLeft = Point(100, 330)
+        // Nearly right angles on the circle through the two partners, inside the symbol.
+        let decoys = stride(from: 81.0, through: 97, by: 2).map { degrees in
+            let angle = degrees * .pi / 180
+            return damaged(Point(215 + 115 * cos(angle), 100 + 115 * sin(angle)))
+        }
+        let patterns = [FinderPattern(center: topLeft, moduleSize: 8), FinderPattern(center: topRight, moduleSize: 8), damaged(bottomLeft)]
+            + decoys
+        let sets = FinderPatternGrouper.completingSets(from: patterns, partners: [0, 1])
+        #expect(sets.count == 1 + decoys.count)
+        let real = try #require(sets.firstIndex { Set($0.indices) == [0, 1, 2] })
+        #expect(real <= 1)
+    }
+
     /// Dense data without a symbol (random modules) shows patterns that pass the looser checks, but no
     /// set of them decodes: nothing is reported.
     @Test(arguments: [UInt64(1), 2, 3])

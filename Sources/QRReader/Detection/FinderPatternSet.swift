@@ -39,8 +39,12 @@ enum FinderPatternGrouper {
         return sets(from: patterns, among: Array(patterns.indices), withDamage: true, until: deadline)
     }
 
-    /// Sets in which a damaged pattern completes two of `patterns[partners]`, best first. `deadline` as for
-    /// ``sets(from:excluding:leavingOut:until:)``.
+    /// Sets in which a damaged pattern completes two of `patterns[partners]`, taken in turn from two
+    /// orders: best first by the usual score (small, square-like triples first), and the most square-like
+    /// first whatever their size. A damaged pattern in a symbol's data can complete two of its finders as
+    /// a smaller triple (the pair as its hypotenuse) that the usual score puts before the symbol's own,
+    /// while among many partners the most square-like triples are often large false ones. `deadline` as
+    /// for ``sets(from:excluding:leavingOut:until:)``.
     static func completingSets(from patterns: [FinderPattern], partners: [Int], until deadline: ContinuousClock.Instant? = nil)
         -> [FinderPatternSet]
     {
@@ -54,7 +58,14 @@ enum FinderPatternGrouper {
                 }
             }
         }
-        return ordered(scored, of: patterns)
+        let compact = ordered(scored, of: patterns)
+        let square = ordered(scored.map { ($0.badness, 0, $0.badness, $0.topLeft, $0.topRight, $0.bottomLeft) }, of: patterns)
+        var taken = Set<[Int]>()
+        var merged: [FinderPatternSet] = []
+        for k in 0..<max(compact.count, square.count) {
+            for list in [compact, square] where k < list.count && taken.insert(list[k].indices).inserted { merged.append(list[k]) }
+        }
+        return merged
     }
 
     /// Where the third finder pattern of a symbol would lie that two of `partners` belong to: around the
@@ -199,8 +210,9 @@ enum FinderPatternGrouper {
 
     private static let cos60 = cos(60.0 * .pi / 180), cos120 = cos(120.0 * .pi / 180)
 
-    /// A scored triple of patterns, by index: lower scores are likelier symbols.
-    private typealias Candidate = (score: Double, octave: Int, topLeft: Int, topRight: Int, bottomLeft: Int)
+    /// A scored triple of patterns, by index: lower scores are likelier symbols. `badness` is the shape
+    /// part of the score alone (unequal legs, off a right angle, unequal module sizes).
+    private typealias Candidate = (score: Double, octave: Int, badness: Double, topLeft: Int, topRight: Int, bottomLeft: Int)
 
     /// Patterns x, y and z named as a symbol's corners and scored, or nil if they cannot be one. The
     /// filters (similar sizes, legs within 2:1, an angle of 60–120°) are left out for a handful of patterns.
@@ -240,7 +252,7 @@ enum FinderPatternGrouper {
         let score = (dab + dbc) * (1 + 2 * badness)
         // b is top-left; a → b → c clockwise means c is top-right when (c − b) × (a − b) > 0.
         let (tri, bli) = (cc.center - b.center).cross(a.center - b.center) < 0 ? (ai, ci) : (ci, ai)
-        return (score, Int(max(1, dab + dbc).exponent), bi, tri, bli)
+        return (score, Int(max(1, dab + dbc).exponent), badness, bi, tri, bli)
     }
 
     /// Scored triples are pruned (``prune(_:bars:)``) whenever this many have gathered, which bounds the
