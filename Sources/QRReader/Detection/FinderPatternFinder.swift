@@ -10,9 +10,10 @@ enum FinderPatternFinder {
     /// sheared (``FinderPattern/isSheared``) follow the others; with `allowingDamage`, those that only read
     /// with allowances for damage (``FinderPattern/isDamaged``) come last. With `regions`, only patterns whose
     /// row runs lie inside one of them are found.
-    /// Past `deadline`, no more rows are scanned: those found so far are returned.
+    /// Past `deadline`, or once more than `maximumDamaged` damaged patterns are found, no more rows are
+    /// scanned: those found so far are returned.
     static func find(in image: BinaryImage, rowStep: Int = 2, allowingDamage: Bool = false, regions: [Rect]? = nil,
-                     until deadline: ContinuousClock.Instant? = nil) -> [FinderPattern] {
+                     maximumDamaged: Int = .max, until deadline: ContinuousClock.Instant? = nil) -> [FinderPattern] {
         var found = FinderPatternIndex(width: image.width, height: image.height)
         var damaged = FinderPatternIndex(width: image.width, height: image.height)
         var sheared = FinderPatternIndex(width: image.width, height: image.height)
@@ -23,6 +24,7 @@ enum FinderPatternFinder {
             while y < image.height {
                 // A picture tiled with finder-like squares confirms hundreds of hits per row.
                 if let deadline, ContinuousClock.now >= deadline { break }
+                if damaged.patterns.count > maximumDamaged { break }
                 let row = y * width
                 if let regions { intervals = rowIntervals(of: regions, at: y, width: width) }
                 for (segmentStart, end) in intervals {
