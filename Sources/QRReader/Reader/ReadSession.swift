@@ -214,9 +214,15 @@ struct ReadSession {
             var attempts = sets.map { SetAttempt(set: $0, gridsLeft: damaged == nil ? .max : Self.maximumDamagedSetGrids) }
             var setsPerPattern = [Int](repeating: 0, count: patterns.count)
             for attempt in attempts { for index in attempt.set.indices { setsPerPattern[index] += 1 } }
-            // Sets whose first look missed that round two has started on (``maximumDeferredSets``).
-            var deferredTried = 0
+            // The sets whose first look missed that round two tries (``deferredSetsToTry(_:live:)``).
+            var deferredToTry = Set<Int>()
             for quick in [true, false] {
+                if !quick {
+                    deferredToTry = Self.deferredSetsToTry(attempts) { set in
+                        !set.indices.contains(where: used.contains)
+                            && !results.contains { $0.corners.contains((set.topRight.center + set.bottomLeft.center) / 2 * scale) }
+                    }
+                }
                 for index in attempts.indices {
                     let set = attempts[index].set
                     if quick { grouped.formUnion(set.indices) }
@@ -231,12 +237,9 @@ struct ReadSession {
                         continue
                     }
                     if attempts[index].grids == nil {
-                        if attempts[index].missedLook {
-                            guard deferredTried < Self.maximumDeferredSets else { continue }
-                            deferredTried += 1
-                        }
+                        if attempts[index].missedLook != nil && !deferredToTry.contains(index) { continue }
                         // Relabelling is idempotent: a set deferred from the first round keeps its labels.
-                        if !attempts[index].missedLook {
+                        if attempts[index].missedLook == nil {
                             attempts[index].set = SymbolLocator.reoriented(set, in: binary, cache: squares)
                         }
                         let set = attempts[index].set
@@ -249,7 +252,7 @@ struct ReadSession {
                             attempts[index].estimate = look.estimate
                             if look.score < GridCheck.samplingScore {
                                 attempts[index].isExhausted = damaged != nil
-                                attempts[index].missedLook = true
+                                attempts[index].missedLook = look.score
                                 continue
                             }
                         }
@@ -301,20 +304,34 @@ struct ReadSession {
     /// that decoded from a set's luminance samples did so from one of its first four.
     static let maximumLuminanceSamples = 8
 
-    /// At most this many sets whose first look missed are tried in full in a pass's second round: the first
-    /// in the grouper's order (``FinderPatternGrouper``: square-like triples first) that no symbol decoded by
-    /// then has retired. Screen moiré, print texture and sensor noise defer hundreds, each then fitted and
-    /// timed in all its grids: photos of noisy paper spent most of their time here. In the development
-    /// corpus in four orientations, and in 150 synthetic photos, every set that decoded in round two was
-    /// among the first 6 deferred sets of its pass still untried. Ranked by their first looks' scores
-    /// instead, one was 38th: a first look at the wrong dimension reads the timing patterns as noise
-    /// however well the finders fit.
-    static let maximumDeferredSets = 30
+    /// Of the sets whose first look missed, round two tries in full at most this many in each of two orders:
+    /// the grouper's (``FinderPatternGrouper``: square-like triples first) and their first looks' scores.
+    /// Screen moiré, print texture and sensor noise defer hundreds, each then fitted and timed in all its
+    /// grids: photos of noisy paper spent most of their time here. Neither order alone ranks every symbol
+    /// early: in the development corpus in four orientations and in 450 synthetic photos, every set that
+    /// decoded in round two was among the first 6 of its pass in one order or the other, but one was 34th
+    /// in the grouper's order and one 38th by score (a first look at the wrong dimension reads the timing
+    /// patterns as noise however well the finders fit).
+    static let maximumDeferredSets = 16
 
     /// The finder scan reads every third row, as zxing-cpp does when trying hard: a finder's centre stone is
     /// three modules tall, so even at 2 px per module two scanned rows cross it. Every second row cost 14 %
     /// more time over the development corpus and read two more of its 2,602 codes in four orientations.
     static let finderRowStep = 3
+
+    /// The indices of the sets waiting for round two after a missed first look that it tries: among those
+    /// still `live` (not retired by a symbol decoded since), the first ``maximumDeferredSets`` in the
+    /// grouper's order and the ``maximumDeferredSets`` whose first looks scored best.
+    private static func deferredSetsToTry(_ attempts: [SetAttempt], live: (FinderPatternSet) -> Bool) -> Set<Int> {
+        let deferred = attempts.indices.filter { index in
+            !attempts[index].isExhausted && attempts[index].missedLook != nil && live(attempts[index].set)
+        }
+        let byScore = deferred.sorted { a, b in
+            let (scoreA, scoreB) = (attempts[a].missedLook ?? 0, attempts[b].missedLook ?? 0)
+            return scoreA != scoreB ? scoreA > scoreB : a < b
+        }
+        return Set(deferred.prefix(maximumDeferredSets)).union(byScore.prefix(maximumDeferredSets))
+    }
 
     /// The patterns of a search for damaged finder patterns, the search's partners first, and its sets:
     /// first those in which a damaged pattern completes two partners, then, if the search is for damaged
@@ -377,8 +394,8 @@ struct ReadSession {
         var set: FinderPatternSet
         /// What the first look measured, if the set had one.
         var estimate: SymbolLocator.Estimate?
-        /// The set had a first look and it missed (the set waits for round two).
-        var missedLook = false
+        /// The first look's timing score, if the set had one and it missed (the set waits for round two).
+        var missedLook: Double?
         /// Fitted on the set's first turn.
         var grids: GridCandidates?
         /// Grids whose binary samples did not decode and whose luminance samples are still to be tried.
