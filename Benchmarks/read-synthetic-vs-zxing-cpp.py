@@ -26,7 +26,6 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
 
 import zxing_peer
 from zxing_peer import Image, numpy
@@ -138,18 +137,25 @@ def pictures(args):
     return made
 
 
-def our_texts(binary, paths):
-    """The texts `qr read` finds in each image."""
-    found = {path: [] for path in paths}
+def qr_records(binary, command, paths):
+    """The JSON Lines `qr COMMAND --list` prints for `paths`, parsed."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing:
         listing.write("\n".join(paths) + "\n")
         listing.flush()
-        out = subprocess.run([binary, "read", "--list", listing.name, "--json"], capture_output=True, text=True).stdout
+        out = subprocess.run([binary, *command, "--list", listing.name], capture_output=True, text=True).stdout
+    records = []
     for line in out.splitlines():
         try:
-            record = json.loads(line)
+            records.append(json.loads(line))
         except ValueError:
             continue
+    return records
+
+
+def our_texts(binary, paths):
+    """The texts `qr read` finds in each image."""
+    found = {path: [] for path in paths}
+    for record in qr_records(binary, ["read", "--json"], paths):
         if "text" in record:
             found[record["image"]].append(record["text"])
     return found
@@ -157,29 +163,8 @@ def our_texts(binary, paths):
 
 def our_times(binary, paths, runs):
     """`qr bench read`'s best decode time per image, in milliseconds."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing:
-        listing.write("\n".join(paths) + "\n")
-        listing.flush()
-        out = subprocess.run([binary, "bench", "read", "--runs", str(runs), "--list", listing.name], capture_output=True, text=True).stdout
-    best = {}
-    for line in out.splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if "best_ms" in record:
-            best[record["image"]] = record["best_ms"]
-    return best
-
-
-def zxing_time(path, runs):
-    image = zxing_peer.grayscale(path)
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        zxing_peer.read(image)
-        best = min(best, (time.perf_counter() - start) * 1000)
-    return best
+    records = qr_records(binary, ["bench", "read", "--runs", str(runs)], paths)
+    return {record["image"]: record["best_ms"] for record in records if "best_ms" in record}
 
 
 def main():
@@ -217,7 +202,7 @@ def main():
         chunk = paths[start:start + args.chunk]
         our_best.update(our_times(args.qr, chunk, args.runs))
         for path in chunk:
-            their_best[path] = zxing_time(path, args.runs)
+            their_best[path] = zxing_peer.fastest_read_ms(path, args.runs)
     total_ours, total_theirs = sum(our_best.values()), sum(their_best.values())
     over = sorted((path for path in paths if our_best[path] > 2 * their_best[path]),
                   key=lambda path: our_best[path] / their_best[path], reverse=True)
