@@ -204,6 +204,11 @@ struct ReadSession {
         // the labels' own among many that borrow a neighbour's finder: while a batch of them decodes codes,
         // the patterns left are grouped again, without the sets tried already.
         var tried = Set<[Int]>()
+        /// Whether `set` is centred inside a code already found (e.g. from an earlier pass): that code again.
+        func isInsideFoundCode(_ set: FinderPatternSet) -> Bool {
+            let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
+            return results.contains { $0.corners.contains(center) }
+        }
         while options.symbologies.contains(.qrCode) && !sets.isEmpty {
             let resultsBefore = results.count
             // Two rounds: first every set's first well-timed grid from the binary image (where nearly every
@@ -219,8 +224,7 @@ struct ReadSession {
             for quick in [true, false] {
                 if !quick {
                     deferredToTry = Self.deferredSetsToTry(attempts) { set in
-                        !set.indices.contains(where: used.contains)
-                            && !results.contains { $0.corners.contains((set.topRight.center + set.bottomLeft.center) / 2 * scale) }
+                        !set.indices.contains(where: used.contains) && !isInsideFoundCode(set)
                     }
                 }
                 for index in attempts.indices {
@@ -228,11 +232,10 @@ struct ReadSession {
                     if quick { grouped.formUnion(set.indices) }
                     if isDone { return }
                     guard !attempts[index].isExhausted, !set.indices.contains(where: used.contains) else { continue }
-                    // A set centred inside a code already found (e.g. from an earlier pass) is that code again.
-                    // Its patterns inside found codes are retired already; one outside is not, as it may be a
-                    // neighbouring symbol's, which that symbol's own set still needs.
-                    let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
-                    if results.contains(where: { $0.corners.contains(center) }) {
+                    // A set inside a found code is that code again. Its patterns inside found codes are retired
+                    // already; one outside is not, as it may be a neighbouring symbol's, which that symbol's own
+                    // set still needs.
+                    if isInsideFoundCode(set) {
                         explained.formUnion(set.indices)
                         continue
                     }
