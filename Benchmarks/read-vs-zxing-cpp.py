@@ -6,6 +6,7 @@ and the fastest decode is kept, so both are timed with the image and the reader'
 `qr bench read` (the decode alone, both grey conversions preloaded); zxing-cpp's is its Python binding's
 `read_barcodes` call on a numpy array (as the corpus's peer results were measured), with the options the corpus
 scorer gives it (QR, Micro QR and rMQR; try rotate, downscale and invert; local-average binarizer).
+`--accuracy fast` times QRKit's fast reader instead of the default thorough one.
 `--cold` times ours instead with `decode_ms` of `qr read --json` over N passes through the list: each decode
 then follows the loading of another file, which evicts the caches (a small image costs up to twice its warm
 time), a cost zxing-cpp's timing never pays. The readers take turns on chunks of `--chunk` images, so that
@@ -16,7 +17,7 @@ take more than twice zxing-cpp's time (the reader's speed target is at most 2x p
 
 Needs `pip install zxing-cpp pillow numpy` and a release build (`swift build -c release --product qr`).
 
-    python3 Benchmarks/read-vs-zxing-cpp.py [--corpus ../shared/corpus] [--runs 3] [--rounds 1] [--cold] [--chunk 20]
+    python3 Benchmarks/read-vs-zxing-cpp.py [--corpus ../shared/corpus] [--runs 3] [--rounds 1] [--accuracy fast] [--cold] [--chunk 20]
                                             [--only SUBSTRING] [--worst 20] [--json times.json]
 """
 import argparse
@@ -44,9 +45,9 @@ def corpus_images(root, only):
     return images
 
 
-def time_ours(binary, paths, runs, cold):
-    """Fastest decode time per image in milliseconds: `qr bench read` (each image decoded `runs` times from
-    memory), or (`cold`) `decode_ms` of `runs` passes of `qr read` through the whole list."""
+def time_ours(binary, paths, runs, cold, accuracy):
+    """Fastest decode time per image in milliseconds at `accuracy`: `qr bench read` (each image decoded `runs`
+    times from memory), or (`cold`) `decode_ms` of `runs` passes of `qr read` through the whole list."""
     best = collections.defaultdict(lambda: float("inf"))
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing:
         listing.write("\n".join(paths) + "\n")
@@ -55,6 +56,7 @@ def time_ours(binary, paths, runs, cold):
             command, key, passes = [binary, "read", "--jobs", "1", "--list", listing.name, "--json"], "decode_ms", runs
         else:
             command, key, passes = [binary, "bench", "read", "--runs", str(runs), "--list", listing.name], "best_ms", 1
+        command += ["--accuracy", accuracy]
         for _ in range(passes):
             out = subprocess.run(command, capture_output=True, text=True).stdout
             for line in out.splitlines():
@@ -76,6 +78,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=1, help="whole measurements, each image's fastest kept")
     parser.add_argument("--cold", action="store_true", help="time ours over whole-list passes (see above)")
+    parser.add_argument("--accuracy", choices=["thorough", "fast"], default="thorough", help="QRKit's reader accuracy")
     parser.add_argument("--chunk", type=int, default=20, help="images timed by one reader before the other takes its turn")
     parser.add_argument("--only", help="only images whose path contains this")
     parser.add_argument("--worst", type=int, default=0, help="also list the N images with the highest ratio")
@@ -93,7 +96,7 @@ def main():
     for _ in range(args.rounds):
         for start in range(0, len(paths), args.chunk):
             chunk = paths[start:start + args.chunk]
-            for path, ms in time_ours(args.qr, chunk, args.runs, args.cold).items():
+            for path, ms in time_ours(args.qr, chunk, args.runs, args.cold, args.accuracy).items():
                 ours[path] = min(ms, ours.get(path, ms))
             for path in chunk:
                 ms = zxing_peer.fastest_read_ms(path, args.runs)
