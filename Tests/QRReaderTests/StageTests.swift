@@ -1032,6 +1032,39 @@ struct LocatingTests {
             }
         }
     }
+
+    @Test func alignmentGridFollowsAPageBulgingAtItsFarCorner() throws {
+        // A version 10 symbol (alignment patterns at modules 6, 28 and 50) whose page bulges towards its
+        // bottom-right corner, the push growing as the fourth power of both coordinates: the far alignment
+        // pattern lies about two modules from where its three neighbours' parallelogram puts it, while the
+        // finders stay where the flat homography has them.
+        let code = try QRCode.encode(String(repeating: "BULGE ", count: 30), options: .version(10, level: .low))
+        let n = Double(code.size), size = 5.0, origin = 40.0, strength = 3.5
+        func push(_ u: Double, _ v: Double) -> Double { strength * pow(min(max(u / n, 0), 1), 4) * pow(min(max(v / n, 0), 1), 4) }
+        var scene = SyntheticScene(width: 420, height: 420)
+        scene.place(code.modules, region: Rect(x: 0, y: 0, width: 420, height: 420)) { p in
+            let u = (p.x - origin) / size, v = (p.y - origin) / size
+            let pushed = push(u, v)
+            return Point(u - pushed, v - pushed)
+        }
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let square = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)]
+        let flat = try #require(PerspectiveTransform(from: square, to: square.map { Point(origin + $0.x * size, origin + $0.y * size) }))
+        let version = try #require(Version(10))
+        let tiles = try #require(SymbolLocator.tiles(binary, version: version, transform: flat, moduleSize: size))
+        let grid = SamplingGrid(dimension: code.size, transform: flat, tiles: tiles)
+        for cy in version.alignmentPatternCenters {
+            for cx in version.alignmentPatternCenters {
+                let centre = Point(Double(cx) + 0.5, Double(cy) + 0.5)
+                // Where the bulge puts the centre: the module coordinate plus the push at the pixel it lands on.
+                var pushed = 0.0
+                for _ in 0..<20 { pushed = push(centre.x + pushed, centre.y + pushed) }
+                let truth = Point(origin + (centre.x + pushed) * size, origin + (centre.y + pushed) * size)
+                let error = grid.pixel(centre.x, centre.y).distance(to: truth)
+                #expect(error < 0.5 * size, "alignment pattern (\(cx), \(cy)) off by \(error) px")
+            }
+        }
+    }
 }
 
 /// A version 3 symbol (29 modules, `size` px each, at (`origin`, `origin`), in a square picture `width` px

@@ -424,6 +424,12 @@ enum SymbolLocator {
         let projections = (0..<(n * n)).map { transform.apply(Point(centers[$0 % n], centers[$0 / n])) }
         let localModuleSizes = (0..<(n * n)).map { transform.moduleSize(at: Point(centers[$0 % n], centers[$0 / n])) }
         let finders = [0, n - 1, (n - 1) * n]
+        // The bottom-right pattern, the lattice's fourth corner, is placed from neighbours on one side only and
+        // lies farthest from the finders: the bend of a bulging page departs most from its one parallelogram
+        // there (1.7 modules on a bent version 34 symbol, whose grid then missed a whole corner). It is looked
+        // for and kept a module farther out than the others.
+        let farCorner = n * n - 1
+        func reach(_ index: Int) -> Double { index == farCorner ? 1 : 0 }
         var shift = [Point?](repeating: nil, count: n * n)
         // At the finders, the anchor is placed by the finder's own square where one was fitted (the inner
         // corner region, half a module inside it), else where the transform fitted to the finders puts it.
@@ -474,7 +480,7 @@ enum SymbolLocator {
                 let local = localModuleSizes[index]
                 // A parallelogram's corner lies close; the mean of the neighbours' shifts can lag a bend by
                 // several modules (four, a quarter of the way along a bent version 34 symbol's top edge).
-                let radius = local * (corner != nil ? 2 : 4.5)
+                let radius = local * (corner != nil ? 2 + reach(index) : 4.5)
                 let differs = abs(local - moduleSize) > 0.1 * moduleSize
                 if let point = AlignmentPatternFinder.find(in: image, near: guess, moduleSize: local, radius: radius)
                     ?? (differs ? AlignmentPatternFinder.find(in: image, near: guess, moduleSize: moduleSize, radius: radius) : nil) {
@@ -487,7 +493,7 @@ enum SymbolLocator {
         for index in 0..<(n * n) where !finders.contains(index) {
             guard let s = shift[index] else { continue }
             if let corner = parallelogramGuess(index) {
-                if corner.distance(to: projections[index] + s) > 1.5 * localModuleSizes[index] { shift[index] = nil }
+                if corner.distance(to: projections[index] + s) > (1.5 + reach(index)) * localModuleSizes[index] { shift[index] = nil }
             } else {
                 let (expected, known) = neighbourShift(index)
                 if known >= 2 && s.distance(to: expected) > 1.5 * localModuleSizes[index] { shift[index] = nil }
