@@ -11,6 +11,10 @@ import Testing
         #expect(square.contains(Point(5, 5)))
         #expect(square.contains(Point(10, 5)))
         #expect(!square.contains(Point(11, 5)))
+        // The border counts within a billionth of a pixel, also just beyond the bounding box.
+        #expect(square.contains(Point(10, 10)))
+        #expect(square.contains(Point(4, 10 + 1e-10)))
+        #expect(!square.contains(Point(4, 10 + 1e-6)))
         #expect(square.distance(to: Point(13, 14)) == 5)
         #expect(square.distance(to: Point(3, 3)) == 0)
     }

@@ -38,6 +38,15 @@ public struct Quadrilateral: Hashable, Sendable, Codable {
 
     /// Whether `point` lies inside or on the border (even–odd rule, so any simple quadrilateral works).
     public func contains(_ point: Point) -> Bool {
+        // Beyond the bounding box (by more than the border's tolerance) nothing is inside: readers ask about
+        // every finder pattern against every code found, and most lie far from most codes.
+        let tolerance = 1e-9
+        if point.x < Swift.min(topLeft.x, topRight.x, bottomRight.x, bottomLeft.x) - tolerance
+            || point.x > Swift.max(topLeft.x, topRight.x, bottomRight.x, bottomLeft.x) + tolerance
+            || point.y < Swift.min(topLeft.y, topRight.y, bottomRight.y, bottomLeft.y) - tolerance
+            || point.y > Swift.max(topLeft.y, topRight.y, bottomRight.y, bottomLeft.y) + tolerance {
+            return false
+        }
         let c = corners
         var inside = false
         var j = 3
@@ -49,7 +58,7 @@ public struct Quadrilateral: Hashable, Sendable, Codable {
             }
             j = i
         }
-        return inside || distanceToBorder(point) < 1e-9
+        return inside || distanceToBorder(point) < tolerance
     }
 
     /// Distance from `point` to the quadrilateral: 0 inside, else to the nearest edge.
