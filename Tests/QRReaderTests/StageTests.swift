@@ -488,6 +488,21 @@ struct FinderPatternTests {
         #expect(try #require(kept.first).topLeft.center == Point(400, 100))
     }
 
+    @Test func retiredPatternsFormSetsOnlyWithOthers() {
+        func pattern(_ x: Double, _ y: Double) -> FinderPattern {
+            FinderPattern(center: Point(x, y), moduleSize: 4, isDamaged: false)
+        }
+        // A decoded symbol's finders (retired), another symbol's, and a stray pattern where the decoded
+        // symbol's bottom-right corner would be a fourth finder: it completes a triangle with two of them.
+        let decoded = [pattern(100, 100), pattern(188, 100), pattern(100, 188)]
+        let other = [pattern(400, 100), pattern(488, 100), pattern(400, 188)]
+        let sets = FinderPatternGrouper.sets(from: decoded + other + [pattern(188, 188)], retired: [0, 1, 2]).map { Set($0.indices) }
+        #expect(!sets.contains([0, 1, 2]))
+        #expect(sets.contains([3, 4, 5]))
+        #expect(sets.contains([1, 2, 6]))
+        #expect(sets.allSatisfy { !$0.isSubset(of: [0, 1, 2]) })
+    }
+
     @Test func patternsPairLikeTwoFindersOfOneSymbol() {
         func pattern(_ x: Double, module: Double) -> FinderPattern {
             FinderPattern(center: Point(x, 0), moduleSize: module, isDamaged: false)

@@ -22,13 +22,14 @@ enum FinderPatternGrouper {
     static let maximumSets = 400
 
     /// Sets of the patterns that read whole (not ``FinderPattern/isDamaged``), best first, leaving out
-    /// those at `excluded` indices and the sets whose ``FinderPatternSet/indices`` are in `tried`. Past
-    /// `deadline`, no more triples are scored: the best of those scored so far are returned.
-    static func sets(from patterns: [FinderPattern], excluding excluded: Set<Int> = [], leavingOut tried: Set<[Int]> = [],
-                     until deadline: ContinuousClock.Instant? = nil) -> [FinderPatternSet]
+    /// those at `excluded` indices and the sets whose ``FinderPatternSet/indices`` are in `tried`, and
+    /// forming none of `retired` patterns alone (each set holds at least one other). Past `deadline`, no
+    /// more triples are scored: the best of those scored so far are returned.
+    static func sets(from patterns: [FinderPattern], excluding excluded: Set<Int> = [], retired: Set<Int> = [],
+                     leavingOut tried: Set<[Int]> = [], until deadline: ContinuousClock.Instant? = nil) -> [FinderPatternSet]
     {
         sets(from: patterns, among: patterns.indices.filter { !patterns[$0].isDamaged && !excluded.contains($0) }, withDamage: false,
-             leavingOut: tried, until: deadline)
+             retired: retired, leavingOut: tried, until: deadline)
     }
 
     /// Sets with at least one damaged pattern, best first. Damaged patterns are found in dense data and
@@ -113,16 +114,17 @@ enum FinderPatternGrouper {
         return distance >= 13 * moduleSize && distance <= 170 * 1.5 * 1.42 * moduleSize
     }
 
-    /// Sets of `patterns[among]`; `withDamage` keeps only those with a damaged pattern. Indices in the
-    /// sets are indices into `patterns`.
-    private static func sets(from patterns: [FinderPattern], among: [Int], withDamage: Bool, leavingOut tried: Set<[Int]> = [],
-                             until deadline: ContinuousClock.Instant?) -> [FinderPatternSet]
+    /// Sets of `patterns[among]`; `withDamage` keeps only those with a damaged pattern, and none is made of
+    /// `retired` patterns alone. Indices in the sets are indices into `patterns`.
+    private static func sets(from patterns: [FinderPattern], among: [Int], withDamage: Bool, retired: Set<Int> = [],
+                             leavingOut tried: Set<[Int]> = [], until deadline: ContinuousClock.Instant?) -> [FinderPatternSet]
     {
         let count = among.count
         guard count >= 3 else { return [] }
         // Largest first: large patterns are less likely to be noise.
         let order = among.sorted { patterns[$0].size > patterns[$1].size }
         let sorted = order.map { patterns[$0] }
+        let isRetired = order.map(retired.contains)
 
         // Spatial bins no smaller than a version-1 symbol of the median pattern size.
         let xs = sorted.map(\.center.x), ys = sorted.map(\.center.y)
@@ -190,6 +192,7 @@ enum FinderPatternGrouper {
                 guard candidates.count >= 2 else { continue }
                 for u in 0..<(candidates.count - 1) {
                     for v in (u + 1)..<candidates.count {
+                        if isRetired[i] && isRetired[candidates[u]] && isRetired[candidates[v]] { continue }
                         let (x, y, z) = (order[max(candidates[u], candidates[v])], order[min(candidates[u], candidates[v])], order[i])
                         if withDamage && !patterns[x].isDamaged && !patterns[y].isDamaged && !patterns[z].isDamaged { continue }
                         if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters), candidate.score < bars[candidate.octave],

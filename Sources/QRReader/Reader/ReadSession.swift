@@ -163,9 +163,11 @@ struct ReadSession {
         var used = Set(patternsInside(results))
         if damaged == nil {
             // Sets with a retired pattern are skipped, yet their other patterns count as grouped, which can
-            // make them leftovers that ask for later passes. A speculative pass counts no leftovers: it
-            // does not form such sets at all (hundreds, on a sheet of labels).
-            sets = FinderPatternGrouper.sets(from: patterns, excluding: speculative ? used : [], until: deadline)
+            // make them leftovers that ask for later passes; sets of retired patterns alone count nothing, and
+            // are not formed (hundreds, on a sheet of labels). A speculative pass counts no leftovers: it
+            // forms no sets with retired patterns at all.
+            sets = FinderPatternGrouper.sets(from: patterns, excluding: speculative ? used : [], retired: speculative ? [] : used,
+                                             until: deadline)
             if !sets.isEmpty { formedSets = true }
         }
         // The finder scan and the groupers stop at the deadline with what they have: the pass was cut short.
