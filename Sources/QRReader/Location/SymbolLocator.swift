@@ -155,9 +155,12 @@ enum SymbolLocator {
         // rotated symbol the binarized sides are staircases whose fitted angle can be off by a few degrees,
         // so the fit without that corner competes too.
         var farCorner = true
+        // Without both squares, or with their sides parallel, there is no far corner: fitted with it, a grid is
+        // fitted without it, so once is enough.
+        let hasFarCorner = corners[1].flatMap { tr in corners[2].flatMap { bl in tr.right.intersection(with: bl.bottom) } } != nil
         let sizes = confirmed ? [dimension] : [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8]
         candidates: for candidate in sizes where (21...177).contains(candidate) {
-            for withFarCorner in [true, false] {
+            for withFarCorner in hasFarCorner ? [true, false] : [true] {
                 // A score within 0.05 of perfect cannot be beaten by the margin required below.
                 if bestTiming >= 0.95 { break candidates }
                 // The first fit is the one the first look made, if it was made.
