@@ -155,9 +155,9 @@ enum SymbolLocator {
         // rotated symbol the binarized sides are staircases whose fitted angle can be off by a few degrees,
         // so the fit without that corner competes too.
         var farCorner = true
-        // Without both squares, or with their sides parallel, there is no far corner: fitted with it, a grid is
-        // fitted without it, so once is enough.
-        let hasFarCorner = corners[1].flatMap { tr in corners[2].flatMap { bl in tr.right.intersection(with: bl.bottom) } } != nil
+        // Without a far corner (a square missing, or their sides parallel), fitted with it, a grid is fitted
+        // without it, so once is enough.
+        let hasFarCorner = bottomRightCorner(corners) != nil
         let sizes = confirmed ? [dimension] : [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8]
         candidates: for candidate in sizes where (21...177).contains(candidate) {
             for withFarCorner in hasFarCorner ? [true, false] : [true] {
@@ -304,6 +304,13 @@ enum SymbolLocator {
         return (2 * runs.total - runs[0] - runs[4]) / 12
     }
 
+    /// The symbol's bottom-right corner where the outer edges of the top-right and bottom-left patterns'
+    /// fitted squares (`corners[1]`, `corners[2]`) meet, or nil if either is missing or they run parallel.
+    private static func bottomRightCorner(_ corners: [FinderCorners?]) -> Point? {
+        guard let topRight = corners[1], let bottomLeft = corners[2] else { return nil }
+        return topRight.right.intersection(with: bottomLeft.bottom)
+    }
+
     /// Least-squares homography from module coordinates to pixels using the finder centres, the corners
     /// of the finder patterns' outer squares, the symbol's bottom-right corner where the outer edges of
     /// the top-right and bottom-left patterns meet, and the bottom-right alignment pattern if found.
@@ -322,7 +329,7 @@ enum SymbolLocator {
             destination += points
             weights += [1, 1, 1, 1]
         }
-        if farCorner, let trSide = corners[1]?.right, let blSide = corners[2]?.bottom, let br = trSide.intersection(with: blSide) {
+        if farCorner, let br = bottomRightCorner(corners) {
             source.append(Point(d, d))
             destination.append(br)
             weights.append(1)

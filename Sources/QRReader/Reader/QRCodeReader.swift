@@ -213,7 +213,7 @@ public struct QRCodeReader: Sendable {
         // gets in another grey conversion, if one is given.
         guard options.accuracy == .thorough else { return placed(session, by: origin) }
         for pass in session.unexplainedPasses where !session.isDone {
-            let left = pass.patterns.filter { pattern in !session.results.contains { $0.corners.contains(pattern.center * pass.scale) } }
+            let left = pass.patterns.filter { !session.isInFoundCode($0.center * pass.scale) }
             // Dozens left over are texture or screen moiré, not the finders of a missed symbol.
             guard !left.isEmpty, left.count <= ReadSession.maximumPartners else { continue }
             let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: pass.binary.width, height: pass.binary.height)

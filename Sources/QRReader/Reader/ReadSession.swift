@@ -186,7 +186,7 @@ struct ReadSession {
                 // mimic them) nor in a set centred inside one may belong to a symbol this pass missed.
                 let outside = patterns.indices.filter { index in
                     !used.contains(index) && !explained.contains(index)
-                        && !results.contains { $0.corners.contains(patterns[index].center * scale) }
+                        && !isInFoundCode(patterns[index].center * scale)
                 }
                 // Dozens left are texture: only those in sets count then.
                 let paired = outside.count > 2 * Self.maximumPartners ? [] : outside.filter { index in
@@ -208,8 +208,7 @@ struct ReadSession {
         var tried = Set<[Int]>()
         /// Whether `set` is centred inside a code already found (e.g. from an earlier pass): that code again.
         func isInsideFoundCode(_ set: FinderPatternSet) -> Bool {
-            let center = (set.topRight.center + set.bottomLeft.center) / 2 * scale
-            return results.contains { $0.corners.contains(center) }
+            isInFoundCode((set.topRight.center + set.bottomLeft.center) / 2 * scale)
         }
         while options.symbologies.contains(.qrCode) && !sets.isEmpty {
             let resultsBefore = results.count
@@ -281,7 +280,7 @@ struct ReadSession {
         guard !single.isEmpty, damaged == nil else { return }
         for (index, pattern) in patterns.enumerated() where !used.contains(index) && !timed.contains(index) && !explained.contains(index) {
             if isDone { return }
-            guard !results.contains(where: { $0.corners.contains(pattern.center * scale) }) else { continue }
+            guard !isInFoundCode(pattern.center * scale) else { continue }
             guard let square = squares.square(of: pattern, index: index, in: binary) else { continue }
             let found = (single.contains(.microQRCode) ? decodeMicro(square, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
                 ?? (single.contains(.rectangularMicroQRCode)
@@ -387,6 +386,11 @@ struct ReadSession {
         let untried = sets.filter { !localDamagedScan.triedSets.contains(centres($0)) }
         localDamagedScan.triedSets.formUnion(untried.map(centres))
         return (patterns, untried)
+    }
+
+    /// Whether `point` (in pixels of the searched image) lies inside a code found so far.
+    func isInFoundCode(_ point: Point) -> Bool {
+        results.contains { $0.corners.contains(point) }
     }
 
     private mutating func add(_ result: ReadResult) {
