@@ -145,6 +145,20 @@ struct DamagedFinderTests {
         #expect(!whole.isDamaged && whole.center.distance(to: Point(Double(origin) + 31.5, Double(origin) + 31.5)) < 1.5)
     }
 
+    /// Of more than four patterns left for a search for damaged patterns to complete, only those whose ring
+    /// fits a square cleanly are its partners: sensor noise and texture leave many, whose third patterns'
+    /// places would cover the picture. Up to four are all kept: small blurred finders often fit no clean square.
+    @Test func manyPartnersAreScreenedForCleanRings() throws {
+        let (scene, finders) = try Self.scene(degrees: 30) { _ in }
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let real = finders.map { FinderPattern(center: $0, moduleSize: 8) }
+        // Patterns taken in the symbol's data, whose "rings" are data modules.
+        let texture = [Point(180, 180), Point(200, 150)].map { FinderPattern(center: $0, moduleSize: 8) }
+        #expect(ReadSession.damagedSearchPartners(real + texture, in: binary) == real)
+        let few = Array(real.prefix(2)) + texture
+        #expect(ReadSession.damagedSearchPartners(few, in: binary) == few)
+    }
+
     @Test(arguments: [0.0, 30, 90, 200])
     func thirdPatternRegionsHoldTheMissingCorner(degrees: Double) throws {
         let (_, finders) = try Self.scene(degrees: degrees) { _ in }
