@@ -145,18 +145,35 @@ struct DamagedFinderTests {
         #expect(!whole.isDamaged && whole.center.distance(to: Point(Double(origin) + 31.5, Double(origin) + 31.5)) < 1.5)
     }
 
-    /// Of more than four patterns left for a search for damaged patterns to complete, only those whose ring
-    /// fits a square cleanly are its partners: sensor noise and texture leave many, whose third patterns'
-    /// places would cover the picture. Up to four are all kept: small blurred finders often fit no clean square.
-    @Test func manyPartnersAreScreenedForCleanRings() throws {
+    /// Of more than four patterns left unaccounted for, only those whose ring fits a square cleanly are taken
+    /// for a missed symbol's finders (partners for a search for damaged patterns): sensor noise and texture
+    /// leave many, whose third patterns' places would cover the picture. Up to four are all taken: small
+    /// blurred finders often fit no clean square.
+    @Test func manyLeftoverPatternsAreScreenedForCleanRings() throws {
         let (scene, finders) = try Self.scene(degrees: 30) { _ in }
         let binary = BlockBinarizer.binarize(plane(scene))
         let real = finders.map { FinderPattern(center: $0, moduleSize: 8) }
         // Patterns taken in the symbol's data, whose "rings" are data modules.
         let texture = [Point(180, 180), Point(200, 150)].map { FinderPattern(center: $0, moduleSize: 8) }
-        #expect(ReadSession.damagedSearchPartners(real + texture, in: binary) == real)
+        #expect(ReadSession.likelyFinders(real + texture, in: binary) == real)
         let few = Array(real.prefix(2)) + texture
-        #expect(ReadSession.damagedSearchPartners(few, in: binary) == few)
+        #expect(ReadSession.likelyFinders(few, in: binary) == few)
+    }
+
+    /// Finder patterns a pass left over are hidden from a pyramid level where their modules are under 2 px:
+    /// a read there that leaves nothing over does not account for them.
+    @Test func leftoverPatternsAreHiddenFromLevelsTooCoarseToShowThem() throws {
+        // A symbol whose bottom-left finder is wiped out: its two other finders (8 px modules) are left over.
+        let (scene, _) = try Self.scene(degrees: 0) { modules in
+            for y in (modules.height - 7)..<modules.height { for x in 0..<7 { modules[x, y] = false } }
+        }
+        var session = ReadSession(options: ReaderOptions(), deadline: nil)
+        session.scan(plane(scene), scale: 1, inverted: false, binarizer: .block(.usual))
+        #expect(session.results.isEmpty)
+        #expect(session.unexplainedPasses.first?.patterns.count == 2)
+        #expect(!session.leftFindersHidden(atScale: 1))
+        #expect(!session.leftFindersHidden(atScale: 3))  // 2.7 px there
+        #expect(session.leftFindersHidden(atScale: 5))   // 1.6 px there
     }
 
     @Test(arguments: [0.0, 30, 90, 200])

@@ -42,16 +42,27 @@ struct ReadSession {
     /// The most patterns left unaccounted for by a pass that a search for damaged patterns completes.
     static let maximumPartners = 16
 
-    /// The partners a search for damaged patterns completes, of the patterns `left` unaccounted for in
-    /// `binary`: up to four (two symbols' two finders each) all of them; of more, those whose ring fits a
-    /// square cleanly (``FinderCorners/fitsCleanly(_:in:)``). More are mostly patterns of texture or sensor
-    /// noise, which pair with each other so widely that their third patterns' places cover most of the
-    /// picture, and the whole picture is then scanned with allowances for damage (on a noisy page, nearly
-    /// half its read). In the development corpus in four orientations and 996 synthetic photos this reads
-    /// the same codes; screening two or three partners too lost three codes, whose small blurred finders
-    /// fit no clean square.
-    static func damagedSearchPartners(_ left: [FinderPattern], in binary: BinaryImage) -> [FinderPattern] {
+    /// Of the finder patterns `left` unaccounted for in `binary`, those taken for a missed symbol's finders
+    /// (the partners a search for damaged patterns completes): up to four (two symbols' two finders each) all
+    /// of them; of more, those whose ring fits a square cleanly (``FinderCorners/fitsCleanly(_:in:)``). More
+    /// are mostly patterns of texture or sensor noise, which pair with each other so widely that their third
+    /// patterns' places cover most of the picture, and the whole picture was then scanned with allowances for
+    /// damage (on a noisy page, nearly half its read). In the development corpus in four orientations and 996
+    /// synthetic photos this reads the same codes; screening two or three patterns too lost three codes, whose
+    /// small blurred finders fit no clean square.
+    static func likelyFinders(_ left: [FinderPattern], in binary: BinaryImage) -> [FinderPattern] {
         left.count <= 4 ? left : left.filter { FinderCorners.fitsCleanly($0, in: binary) }
+    }
+
+    /// Whether passes at scales finer than `scale` left finder patterns unaccounted for (``unexplainedPasses``,
+    /// outside the codes found since) that a pass at `scale` cannot show, their modules under 2 px there: at
+    /// most ``maximumPartners`` of them in a pass, taken as ``likelyFinders(_:in:)`` takes them.
+    func leftFindersHidden(atScale scale: Double) -> Bool {
+        unexplainedPasses.contains { pass in
+            guard pass.scale < scale else { return false }
+            let hidden = pass.patterns.filter { $0.moduleSize * pass.scale < 2 * scale && !isInFoundCode($0.center * pass.scale) }
+            return hidden.count <= Self.maximumPartners && !Self.likelyFinders(hidden, in: pass.binary).isEmpty
+        }
     }
 
     /// The most sets with a damaged pattern a search tries of each kind, best first: those completing
