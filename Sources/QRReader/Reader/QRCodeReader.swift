@@ -222,10 +222,7 @@ public struct QRCodeReader: Sendable {
         // gets in another grey conversion, if one is given.
         guard options.accuracy == .thorough else { return placed(session, by: origin) }
         for pass in session.unexplainedPasses where !session.isDone {
-            let unexplained = pass.patterns.filter { !session.isInFoundCode($0.center * pass.scale) }
-            // Dozens left over are texture or screen moiré, not the finders of a missed symbol.
-            guard unexplained.count <= ReadSession.maximumPartners else { continue }
-            let left = ReadSession.likelyFinders(unexplained, in: pass.binary)
+            let left = session.missedFinders(of: pass)
             guard !left.isEmpty else { continue }
             let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: pass.binary.width, height: pass.binary.height)
             if regions?.isEmpty == true { continue }

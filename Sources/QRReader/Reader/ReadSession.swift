@@ -15,8 +15,9 @@ struct ReadSession {
     /// that left finder patterns unaccounted for: their planes, binary images and scales, and those patterns.
     /// Damage is in print: in the corpus, no pass with a global threshold or inverted found more with
     /// allowances for it.
-    private(set) var unexplainedPasses: [(plane: LuminancePlane, binary: BinaryImage, scale: Double, patterns: [FinderPattern],
-                                          isLocalThresholds: Bool)] = []
+    private(set) var unexplainedPasses: [UnexplainedPass] = []
+    typealias UnexplainedPass = (plane: LuminancePlane, binary: BinaryImage, scale: Double, patterns: [FinderPattern],
+                                 isLocalThresholds: Bool)
 
     /// Whether a pass left finder patterns unaccounted for (``unexplainedPasses``) whose module size, in
     /// pixels of the searched picture, lies in `sizes`.
@@ -54,14 +55,19 @@ struct ReadSession {
         left.count <= 4 ? left : left.filter { FinderCorners.fitsCleanly($0, in: binary) }
     }
 
-    /// Whether passes at scales finer than `scale` left finder patterns unaccounted for (``unexplainedPasses``,
-    /// outside the codes found since) that a pass at `scale` cannot show, their modules under 2 px there: at
-    /// most ``maximumPartners`` of them in a pass, taken as ``likelyFinders(_:in:)`` takes them.
+    /// The patterns `pass` left unaccounted for that may be a missed symbol's finders: of those outside the
+    /// codes found since and `matching`, none when more than ``maximumPartners`` (dozens are texture or
+    /// screen moiré), else as ``likelyFinders(_:in:)`` takes them.
+    func missedFinders(of pass: UnexplainedPass, matching: (FinderPattern) -> Bool = { _ in true }) -> [FinderPattern] {
+        let left = pass.patterns.filter { matching($0) && !isInFoundCode($0.center * pass.scale) }
+        return left.count <= Self.maximumPartners ? Self.likelyFinders(left, in: pass.binary) : []
+    }
+
+    /// Whether passes at scales finer than `scale` left missed finders (``missedFinders(of:matching:)``) that a
+    /// pass at `scale` cannot show, their modules under 2 px there.
     func leftFindersHidden(atScale scale: Double) -> Bool {
         unexplainedPasses.contains { pass in
-            guard pass.scale < scale else { return false }
-            let hidden = pass.patterns.filter { $0.moduleSize * pass.scale < 2 * scale && !isInFoundCode($0.center * pass.scale) }
-            return hidden.count <= Self.maximumPartners && !Self.likelyFinders(hidden, in: pass.binary).isEmpty
+            pass.scale < scale && !missedFinders(of: pass) { $0.moduleSize * pass.scale < 2 * scale }.isEmpty
         }
     }
 
