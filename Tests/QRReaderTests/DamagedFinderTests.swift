@@ -176,6 +176,24 @@ struct DamagedFinderTests {
         #expect(session.leftFindersHidden(atScale: 5))   // 1.6 px there
     }
 
+    /// Dozens of patterns left over are taken for texture, not a missed symbol's finders; when the
+    /// pyramid's hiding is asked about, those of under 2 px modules in the pass's plane (sensor grain) are
+    /// set aside first, so a code's finders beside them still count.
+    @Test func grainIsSetAsideWhenLeftoversAreAskedToBeHidden() throws {
+        let (scene, finders) = try Self.scene(degrees: 0) { _ in }
+        let image = plane(scene)
+        let binary = BlockBinarizer.binarize(image)
+        let real = finders.prefix(2).map { FinderPattern(center: $0, moduleSize: 8) }
+        let grain = (0..<ReadSession.maximumPartners).map { FinderPattern(center: Point(Double(10 + 20 * $0), 10), moduleSize: 1.5) }
+        let session = ReadSession(options: ReaderOptions(), deadline: nil)
+        let pass: ReadSession.UnexplainedPass = (image, binary, 1, real + grain, true)
+        #expect(session.missedFinders(of: pass).isEmpty)
+        #expect(session.missedFinders(of: pass, settingAsideGrain: true) == real)
+        // The same patterns at a pyramid level of factor 2: the grain is 3 px at full scale, 1.5 px there.
+        let coarse: ReadSession.UnexplainedPass = (image, binary, 2, real + grain, false)
+        #expect(session.missedFinders(of: coarse, settingAsideGrain: true) == real)
+    }
+
     @Test(arguments: [0.0, 30, 90, 200])
     func thirdPatternRegionsHoldTheMissingCorner(degrees: Double) throws {
         let (_, finders) = try Self.scene(degrees: degrees) { _ in }
