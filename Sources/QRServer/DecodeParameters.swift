@@ -8,6 +8,7 @@ import QRReader
 /// - `region`: `x,y,w,h`, fractions of the displayed image (all ≤ 1) or pixels; only there is searched.
 /// - `max`: stop after this many codes (1…100).
 /// - `inverted`: `false` to skip looking for light-on-dark codes.
+/// - `mixed_polarity`: `true` to look for light-on-dark codes beside dark-on-light ones found too (slower).
 /// - `downscale`: `false` to skip reading shrunk copies of the image.
 struct DecodeParameters: Equatable, Sendable {
     /// Most codes reported for one image.
@@ -17,6 +18,7 @@ struct DecodeParameters: Equatable, Sendable {
     var region: ReaderOptions.RegionOfInterest?
     var maximumCodes: Int?
     var tryInverted = true
+    var mixedPolarity = false
     var tryDownscale = true
 
     init(query given: QueryString) throws(APIError) {
@@ -38,6 +40,7 @@ struct DecodeParameters: Equatable, Sendable {
             maximumCodes = count
         }
         tryInverted = try Self.flag("inverted", in: query) ?? true
+        mixedPolarity = try Self.flag("mixed_polarity", in: query) ?? false
         tryDownscale = try Self.flag("downscale", in: query) ?? true
     }
 
@@ -84,7 +87,7 @@ struct DecodeParameters: Equatable, Sendable {
             storedRegion = .pixels(Rect(bounding: corners))
         }
         return ReaderOptions(accuracy: accuracy, regionOfInterest: storedRegion, maximumCodes: maximumCodes,
-                             tryInverted: tryInverted, tryDownscale: tryDownscale, timeBudget: timeBudget)
+                             tryInverted: tryInverted, mixedPolarity: mixedPolarity, tryDownscale: tryDownscale, timeBudget: timeBudget)
     }
 }
 

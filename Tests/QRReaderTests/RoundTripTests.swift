@@ -179,6 +179,21 @@ struct RoundTripTests {
         #expect(inverted.first?.inverted == true)
     }
 
+    /// A light-on-dark code beside a dark-on-light one: the inverted picture is read beside codes found only
+    /// with ``ReaderOptions/mixedPolarity``.
+    @Test func mixedPolarityReadsALightOnDarkCodeBesideADarkOnLightOne() throws {
+        let (plainText, invertedText) = ("dark on light", "light on dark")
+        var scene = SyntheticScene(width: 400, height: 200)
+        scene.place(try QRCode.encode(plainText).modules, center: Point(100, 100), moduleSize: 5)
+        // Swapped colours: light modules, and a dark quiet zone on the light page.
+        scene.place(try QRCode.encode(invertedText).modules, center: Point(300, 100), moduleSize: 5, degrees: 10, dark: 235, light: 20)
+        #expect(read(scene).map(\.text) == [plainText])
+        let both = read(scene, options: ReaderOptions(mixedPolarity: true))
+        #expect(Set(both.map(\.text)) == [plainText, invertedText])
+        #expect(both.first { $0.text == invertedText }?.inverted == true)
+        #expect(both.first { $0.text == plainText }?.inverted == false)
+    }
+
     /// Random module errors up to what each level corrects: the codewords hit stay within capacity.
     @Test(arguments: ErrorCorrectionLevel.allCases)
     func moduleErrorsWithinCapacity(_ level: ErrorCorrectionLevel) throws {

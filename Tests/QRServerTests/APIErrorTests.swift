@@ -143,7 +143,7 @@ struct APIErrorTests {
     }
 
     @Test(arguments: ["accuracy=slow", "max=0", "max=101", "max=two", "region=1,2,3", "region=0,0,0,1", "region=-1,0,1,1",
-                      "region=a,b,c,d", "region=0,0,nan,1", "inverted=maybe", "downscale=2", "accuracy=%ZZ"])
+                      "region=a,b,c,d", "region=0,0,nan,1", "inverted=maybe", "mixed_polarity=2", "downscale=2", "accuracy=%ZZ"])
     func badDecodeQueries(query: String) async throws {
         let png = try TestImages.png("query")
         try await withApp { client in

@@ -123,7 +123,10 @@ struct RequestParsingTests {
         #expect(options.regionOfInterest == .pixels(.init(x: 0, y: 50, width: 50, height: 50)))
         #expect(options.timeBudget == .seconds(1))
         #expect(!options.tryInverted && !options.tryDownscale)
-        #expect(try DecodeParameters(query: QueryString(nil)).readerOptions(storedWidth: 10, storedHeight: 10, orientation: .up,
-                                                                           timeBudget: .seconds(1)).tryDownscale)
+        let defaults = try DecodeParameters(query: QueryString(nil)).readerOptions(storedWidth: 10, storedHeight: 10, orientation: .up,
+                                                                                  timeBudget: .seconds(1))
+        #expect(defaults.tryDownscale && defaults.tryInverted && !defaults.mixedPolarity)
+        #expect(try DecodeParameters(query: QueryString("mixed_polarity=true")).readerOptions(
+            storedWidth: 10, storedHeight: 10, orientation: .up, timeBudget: .seconds(1)).mixedPolarity)
     }
 }

@@ -84,6 +84,8 @@ struct CLITests {
             #expect(object["timed_out"] as? Bool == false)
             #expect(try CLI.run(["read", "--time-budget", "60000", png]).text == "JSON please\n")
             #expect(try CLI.run(["read", "--no-downscale", "--no-inverted", png]).text == "JSON please\n")
+            #expect(try CLI.run(["read", "--mixed-polarity", png]).text == "JSON please\n")
+            #expect(try CLI.run(["read", "--mixed-polarity", "--no-inverted", png]).stderr.contains("--no-inverted leaves out"))
             // A budget too small for any pass: nothing found, and the image named as cut short.
             let cut = try CLI.run(["read", "--json", "--time-budget", "0.000001", png])
             #expect(cut.status == 1)

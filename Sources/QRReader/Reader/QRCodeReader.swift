@@ -210,8 +210,9 @@ public struct QRCodeReader: Sendable {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .midrange, addingToLeftovers: true)
             }
         }
-        // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus).
-        if !invertedTried && session.results.isEmpty && options.tryInverted {
+        // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus). Beside
+        // codes found only if asked: thresholding the inverted picture costs as much as the first pass.
+        if !invertedTried && options.tryInverted && (session.results.isEmpty || options.mixedPolarity) {
             session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
