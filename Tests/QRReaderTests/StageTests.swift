@@ -473,6 +473,19 @@ struct FinderPatternTests {
         #expect(!FinderPatternGrouper.sets(from: finders + strays + crowd).contains { Set($0.indices) == [0, 1, 2] })
     }
 
+    /// A symbol seen steeply and slanted shows its top-left corner far off a right angle: up to 135° it is
+    /// still grouped with the filters on, beyond that it is not.
+    @Test(arguments: [(125.0, true), (130, true), (140, false)])
+    func slantedCornersAreGroupedUpTo135Degrees(degrees: Double, grouped: Bool) {
+        func pattern(_ point: Point) -> FinderPattern { FinderPattern(center: point, moduleSize: 4, isDamaged: false) }
+        let topLeft = Point(300, 300), angle = degrees * .pi / 180
+        // Legs of 100 and 110 px (a 33-module symbol), the corner at `degrees`.
+        let corner = [topLeft, topLeft + Point(100, 0), topLeft + Point(cos(angle), sin(angle)) * 110].map(pattern)
+        let strays = [Point(900, 40), Point(40, 900), Point(900, 900)].map(pattern)
+        let sets = FinderPatternGrouper.sets(from: corner + strays)
+        #expect(sets.contains { Set($0.indices) == [0, 1, 2] } == grouped)
+    }
+
     /// Excluded patterns form no sets, and the indices of the others still point into the whole list.
     @Test func excludedPatternsAreLeftOutOfSets() throws {
         func pattern(_ x: Double, _ y: Double) -> FinderPattern {

@@ -216,14 +216,18 @@ enum FinderPatternGrouper {
         return ordered(scored, of: patterns)
     }
 
-    private static let cos60 = cos(60.0 * .pi / 180), cos120 = cos(120.0 * .pi / 180)
+    /// The cosines of the narrowest and widest angle a set's corner at the top-left may make: 45° and 135°.
+    /// A page seen steeply and slanted besides shows its symbol's finders at over 120° (the corpus turned into
+    /// perspective, a fifth to a third of the picture's height on one side: 3 more codes each way, for a few
+    /// per cent more time on sheets of labels); 60–120° had been the bound.
+    private static let narrowestCosine = cos(45.0 * .pi / 180), widestCosine = cos(135.0 * .pi / 180)
 
     /// A scored triple of patterns, by index: lower scores are likelier symbols. `badness` is the shape
     /// part of the score alone (unequal legs, off a right angle, unequal module sizes).
     private typealias Candidate = (score: Double, octave: Int, badness: Double, topLeft: Int, topRight: Int, bottomLeft: Int)
 
     /// Patterns x, y and z named as a symbol's corners and scored, or nil if they cannot be one. The
-    /// filters (similar sizes, legs within 2:1, an angle of 60–120°) are left out for a handful of patterns.
+    /// filters (similar sizes, legs within 2:1, an angle of 45–135°) are left out for a handful of patterns.
     private static func candidate(_ x: Int, _ y: Int, _ z: Int, in patterns: [FinderPattern], useFilters: Bool) -> Candidate? {
         var a = patterns[x], ai = x
         var b = patterns[y], bi = y
@@ -248,7 +252,7 @@ enum FinderPatternGrouper {
         let moduleCount = (dab + dbc) / (2 * (a.moduleSize + b.moduleSize + cc.moduleSize) / 3) + 7
         if moduleCount < 21 * 0.9 || moduleCount > 177 * 1.5 { return nil }
         let cosine = (ab + bc - ac) / (2 * dab * dbc)
-        if useFilters && (cosine.isNaN || cosine > cos60 || cosine < cos120) { return nil }
+        if useFilters && (cosine.isNaN || cosine > narrowestCosine || cosine < widestCosine) { return nil }
         // Small, square-like triples first. Small: neighbouring symbols on a sheet also form right angles,
         // at a larger scale. Square-like (equal legs, a right angle, equal module sizes): false triples from
         // patterns in data or texture rarely are, and decoding the real symbol first retires the false
