@@ -178,7 +178,7 @@ public struct QRCodeReader: Sendable {
             // noisy pages lit unevenly across but evenly over each code it reads codes the local thresholds
             // thicken beyond reading (29 more of 3,410 in 996 synthetic photos; two more in the corpus turned by
             // 90° and 270°, bright_spots/image018), for a few per cent more time on such pages.
-            if session.mayBeMissingCodes || (hiddenFromPyramid && !session.isDone) {
+            if session.mayBeMissingCodes || hiddenFromPyramid {
                 // A clean, evenly lit picture can threshold globally exactly as it did locally: the same binary
                 // image shows the same patterns and grids again.
                 session.scan(plane, scale: 1, inverted: false, binarizer: .global, unlessIdenticalTo: session.localThresholds)
@@ -206,7 +206,7 @@ public struct QRCodeReader: Sendable {
             // spots) and cost 8 % more time on the 26 pictures with such patterns; run wherever such patterns
             // are left, even beside codes found, it cost 23 % there for the same codes.
             if let factor = firstLevel?.factor, session.results.isEmpty,
-               session.leftFinders(withModulesIn: 2..<(2.5 * Double(factor))) {
+               session.leftFinders(withModulesIn: ReadSession.grainModuleSize..<(2.5 * Double(factor))) {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .midrange, addingToLeftovers: true)
             }
         }
