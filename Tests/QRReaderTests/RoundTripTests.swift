@@ -161,6 +161,28 @@ struct RoundTripTests {
         #expect(read(scene).map(\.text) == [text])
     }
 
+    /// A version 6 symbol has no version information, but about one in a hundred has data where a larger
+    /// symbol's would lie that decodes to version 7 to 9, some with only 2 bit errors (as a version read
+    /// beside the finders is trusted). Its timing patterns, which read perfectly at 41 modules, keep the
+    /// symbol at its size.
+    @Test(arguments: [
+        (text: "V6 c34z50cdm1ie6vk30nxywb3i9h2rurbqmbq7s5wcp8on4ai7ws3eesmr57yh57ig", level: ErrorCorrectionLevel.low, degrees: 0.0),
+        (text: "V6 6ma4ntys59yep6s7z4n3mvfrbazc749olazgjir6209zy00t0ea0kbsyi1eip8qhnp3e", level: .low, degrees: 25),
+        (text: "?7ESPDScG.p9PMgeI&YZwkQHaOMD-nX5.VQI9B.TgZ0&O8dpQ5", level: .quartile, degrees: 0),
+    ])
+    func aVersion6SymbolWhoseDataReadsAsVersionInformation(_ code: (text: String, level: ErrorCorrectionLevel, degrees: Double)) throws {
+        let symbol = try QRCode.encode(code.text, options: .version(6, level: code.level))
+        let copies = VersionInformation.positions(size: symbol.size).map { copy in
+            copy.enumerated().reduce(0) { bits, bit in symbol.modules[bit.element.x, bit.element.y] ? bits | 1 << bit.offset : bits }
+        }
+        #expect(copies.contains { VersionInformation.decode($0).map { (7...9).contains($0.version.number) } == true })
+        var scene = SyntheticScene(width: 300, height: 300)
+        scene.place(symbol.modules, center: Point(150, 150), moduleSize: 5, degrees: code.degrees)
+        let results = read(scene)
+        #expect(results.map(\.text) == [code.text])
+        #expect(results.first?.version == 6)
+    }
+
     @Test func mirroredAndInvertedCodes() throws {
         let text = "Mirror and invert"
         let code = try QRCode.encode(text)

@@ -158,7 +158,9 @@ enum SymbolLocator {
         // Without a far corner (a square missing, or their sides parallel), fitted with it, a grid is fitted
         // without it, so once is enough.
         let hasFarCorner = bottomRightCorner(corners) != nil
-        let sizes = confirmed ? [dimension] : [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8]
+        // A confirmed version is doubted only by the next smaller size timing convincingly: a version 6
+        // symbol has no version information, and its data beside the finders can read as version 7.
+        let sizes = confirmed ? [dimension, dimension - 4] : [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8]
         candidates: for candidate in sizes where (21...177).contains(candidate) {
             for withFarCorner in hasFarCorner ? [true, false] : [true] {
                 // A score within 0.05 of perfect cannot be beaten by the margin required below.
@@ -171,9 +173,10 @@ enum SymbolLocator {
                     candidateFit = fit(set, corners: corners, dimension: candidate, alignment: nil, farCorner: withFarCorner)
                 }
                 guard let transform = candidateFit else { continue }
+                let doubting = confirmed && candidate != estimated
                 let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image,
-                                                   minimum: bestTiming + 0.05)
-                if timing > bestTiming + 0.05 {
+                                                   minimum: doubting ? max(bestTiming + 0.05, GridCheck.convincingScore) : bestTiming + 0.05)
+                if timing > bestTiming + 0.05 && (!doubting || timing >= GridCheck.convincingScore) {
                     bestTiming = timing
                     fitted = transform
                     dimension = candidate
@@ -184,11 +187,21 @@ enum SymbolLocator {
         var versionRead = false
         if !confirmed, dimension >= 41, let transform = fitted,
            let version = readVersion(image, transform: transform, dimension: dimension), abs(version.size - dimension) <= 12 {
-            // Version information decides the dimension of large symbols.
-            versionRead = true
-            if version.size != dimension {
-                dimension = version.size
-                fitted = fit(set, corners: corners, dimension: dimension, alignment: nil, farCorner: farCorner)
+            // Version information decides the dimension of large symbols, unless the timing patterns read
+            // convincingly at the size fitted and not at the one read: a symbol of 41 modules has none, and
+            // its data where a larger symbol's would lie decodes to version 7, 8 or 9 about once in a hundred.
+            if version.size == dimension {
+                versionRead = true
+            } else {
+                let refit = fit(set, corners: corners, dimension: version.size, alignment: nil, farCorner: farCorner)
+                if bestTiming < GridCheck.convincingScore || refit.map({ refit in
+                    GridCheck.timingScore(SamplingGrid(dimension: version.size, transform: refit), binary: image,
+                                          minimum: bestTiming - 0.1) >= bestTiming - 0.1
+                }) == true {
+                    versionRead = true
+                    dimension = version.size
+                    fitted = refit
+                }
             }
         }
         // Dense data, text and texture form many false finder triples; their timing rows read as noise
