@@ -1382,10 +1382,14 @@ struct DecodingStageTests {
         #expect(payload.fnc1 == .gs1)
     }
 
-    @Test func malformedBitstreamsAreErrorsNotCrashes() {
+    @Test func malformedBitstreamsAreErrorsNotCrashes() throws {
         // An undefined mode indicator (0110), and a byte segment claiming more bytes than exist.
         #expect(throws: BitstreamError.self) { try BitstreamParser.parse([0b0110_0000, 0], version: .min) }
         #expect(throws: BitstreamError.self) { try BitstreamParser.parse([0b0100_1111, 0b1111_0000], version: .min) }
+        // All zeros (a flat area read under the right mask) is blank, not an empty text; an encoded empty text is padded.
+        #expect(throws: BitstreamError.blank) { try BitstreamParser.parse([UInt8](repeating: 0, count: 108), version: Version(6) ?? .min) }
+        let empty = SymbolBuilder.dataCodewords([], header: nil, version: .min, level: .low)
+        #expect(try BitstreamParser.parse(empty, version: .min).text == "")
         var random = SeededGenerator(seed: 5)
         for _ in 0..<500 {
             let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }

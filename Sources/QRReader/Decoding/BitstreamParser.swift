@@ -6,6 +6,9 @@ enum BitstreamError: Error, Equatable {
     case invalidData(String)
     /// A segment claims more characters than the data holds.
     case truncated
+    /// Every data codeword is zero: what a grid over a flat area reads under the right mask (the all-zero
+    /// block is a valid Reed–Solomon codeword), never what an encoder writes, which pads with 0xEC and 0x11.
+    case blank
 }
 
 /// How a symbology writes its bitstream: mode indicators, character count lengths and the terminator.
@@ -59,6 +62,7 @@ enum BitstreamParser {
     }
 
     static func parse(_ codewords: [UInt8], format: BitstreamFormat) throws(BitstreamError) -> DecodedPayload {
+        guard codewords.contains(where: { $0 != 0 }) else { throw .blank }
         var reader = BitReader(codewords)
         var pieces: [Piece] = []
         var modes: [SegmentMode] = []
