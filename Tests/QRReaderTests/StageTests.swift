@@ -780,6 +780,34 @@ struct LocatingTests {
         #expect(QRCodeReader().read(plane(scene)).results.map(\.text) == ["sheared hard"])
     }
 
+    /// A finder pattern whose runs do not read toward its partner (here its light ring filled on that side,
+    /// as blur can merge it at small modules) counts with the module size it was found with, unless it is
+    /// grain or its partner's runs do not read either.
+    @Test func aPatternWhoseRunsMissAlongTheLineCountsWithItsOwnModuleSize() throws {
+        let code = try QRCode.encode("runs", options: .version(3))
+        var scene = SyntheticScene(width: 200, height: 200)
+        scene.place(code.modules, center: Point(100, 100), moduleSize: 4)
+        let clean = BlockBinarizer.binarize(plane(scene))
+        let patterns = FinderPatternFinder.find(in: clean, rowStep: 1)
+        // Symbol from 42 to 158 px: finder centres 14 px in.
+        let topLeft = try #require(patterns.first { $0.center.distance(to: Point(56, 56)) < 2 })
+        let topRight = try #require(patterns.first { $0.center.distance(to: Point(144, 56)) < 2 })
+        #expect(SymbolLocator.estimateDimension(clean, topLeft, topRight)?.dimension == 29)
+        // The top-left pattern's light ring right of its stone (x 62-65), and the top-right's left of its
+        // stone (x 134-137), made dark on the rows through their centres.
+        func filled(_ columns: [ClosedRange<Int>]) -> BinaryImage {
+            var bits = clean.bits
+            for y in 50...62 { for range in columns { for x in range { bits[y * clean.width + x] = 1 } } }
+            return BinaryImage(width: clean.width, height: clean.height, bits: bits)
+        }
+        let oneSide = filled([62...65])
+        #expect(SymbolLocator.estimateDimension(oneSide, topLeft, topRight)?.dimension == 29)
+        var grain = topLeft
+        grain.moduleSize = 1.5
+        #expect(SymbolLocator.estimateDimension(oneSide, grain, topRight) == nil)
+        #expect(SymbolLocator.estimateDimension(filled([62...65, 134...137]), topLeft, topRight) == nil)
+    }
+
     /// An upright symbol's set, at any rotation, keeps the top-left the grouper gave it.
     @Test(arguments: [0.0, 30, 135])
     func uprightSetKeepsItsTopLeft(_ degrees: Double) throws {

@@ -19,4 +19,8 @@ struct FinderPattern: Sendable, Equatable {
 
     /// Width of the whole pattern in pixels.
     var size: Double { moduleSize * 7 }
+
+    /// Finder patterns whose modules measure under this many pixels in the plane that showed them are sensor
+    /// or print grain more often than symbols, and a plane shows no finder pattern of smaller modules.
+    static let grainModuleSize = 2.0
 }

@@ -293,10 +293,13 @@ enum SymbolLocator {
     static func estimateDimension(_ image: BinaryImage, _ a: FinderPattern, _ b: FinderPattern)
         -> (dimension: Int, moduleSize: Double, error: Int)?
     {
-        guard let ma = moduleSizeAlong(image, from: a, toward: b.center),
-              let mb = moduleSizeAlong(image, from: b, toward: a.center)
+        // Small modules blurred and turned can keep one pattern's runs from reading along the line: it then
+        // counts with the module size it was found with, as long as the other reads and it is no grain.
+        let ma = moduleSizeAlong(image, from: a, toward: b.center), mb = moduleSizeAlong(image, from: b, toward: a.center)
+        guard ma != nil || mb != nil, ma != nil || a.moduleSize >= FinderPattern.grainModuleSize,
+              mb != nil || b.moduleSize >= FinderPattern.grainModuleSize
         else { return nil }
-        let moduleSize = (ma + mb) / 2
+        let moduleSize = ((ma ?? a.moduleSize) + (mb ?? b.moduleSize)) / 2
         guard moduleSize >= 0.5, let modules = (a.center.distance(to: b.center) / moduleSize).rounded().pixelIndex(clampedTo: 0...1000)
         else { return nil }
         let raw = modules + 7

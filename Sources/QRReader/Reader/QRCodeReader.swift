@@ -206,7 +206,7 @@ public struct QRCodeReader: Sendable {
             // spots) and cost 8 % more time on the 26 pictures with such patterns; run wherever such patterns
             // are left, even beside codes found, it cost 23 % there for the same codes.
             if let factor = firstLevel?.factor, session.results.isEmpty,
-               session.leftFinders(withModulesIn: ReadSession.grainModuleSize..<(2.5 * Double(factor))) {
+               session.leftFinders(withModulesIn: FinderPattern.grainModuleSize..<(2.5 * Double(factor))) {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .midrange, addingToLeftovers: true)
             }
         }

@@ -43,10 +43,6 @@ struct ReadSession {
     /// The most patterns left unaccounted for by a pass that a search for damaged patterns completes.
     static let maximumPartners = 16
 
-    /// Finder patterns whose modules measure under this many pixels in the plane that showed them are sensor
-    /// or print grain more often than symbols, and a plane shows no finder pattern of smaller modules.
-    static let grainModuleSize = 2.0
-
     /// Of the finder patterns `left` unaccounted for in `binary`, those taken for a missed symbol's finders
     /// (the partners a search for damaged patterns completes): up to four (two symbols' two finders each) all
     /// of them; of more, those whose ring fits a square cleanly (``FinderCorners/fitsCleanly(_:in:)``). More
@@ -62,11 +58,12 @@ struct ReadSession {
     /// The patterns `pass` left unaccounted for that may be a missed symbol's finders: of those outside the
     /// codes found since and `matching`, none when more than ``maximumPartners`` (dozens are texture or
     /// screen moiré), else as ``likelyFinders(_:in:)`` takes them. `settingAsideGrain`, patterns of grain
-    /// (``grainModuleSize``, in the pass's plane) are dropped first when there are more than that many.
+    /// (``FinderPattern/grainModuleSize``, in the pass's plane) are dropped first when there are more than
+    /// that many.
     func missedFinders(of pass: UnexplainedPass, settingAsideGrain: Bool = false,
                        matching: (FinderPattern) -> Bool = { _ in true }) -> [FinderPattern] {
         var left = pass.patterns.filter { matching($0) && !isInFoundCode($0.center * pass.scale) }
-        if settingAsideGrain && left.count > Self.maximumPartners { left.removeAll { $0.moduleSize < Self.grainModuleSize } }
+        if settingAsideGrain && left.count > Self.maximumPartners { left.removeAll { $0.moduleSize < FinderPattern.grainModuleSize } }
         return left.count <= Self.maximumPartners ? Self.likelyFinders(left, in: pass.binary) : []
     }
 
@@ -80,7 +77,7 @@ struct ReadSession {
     func leftFindersHidden(atScale scale: Double) -> Bool {
         unexplainedPasses.contains { pass in
             pass.scale < scale
-                && !missedFinders(of: pass, settingAsideGrain: true) { $0.moduleSize * pass.scale < Self.grainModuleSize * scale }.isEmpty
+                && !missedFinders(of: pass, settingAsideGrain: true) { $0.moduleSize * pass.scale < FinderPattern.grainModuleSize * scale }.isEmpty
         }
     }
 
