@@ -183,6 +183,24 @@ struct RoundTripTests {
         #expect(results.first?.version == 6)
     }
 
+    /// A version 17 symbol (85 modules) whose version information reads as version 14 (73 modules) with 3 bit
+    /// errors, as blur and a misfitted finder square can make it: the finder spacing's own estimate, three
+    /// versions off, still competes, and its timing patterns keep it.
+    @Test(arguments: [0.0, 33])
+    func aVersionReadFarFromTheFinderSpacingDoesNotLoseTheSymbol(_ degrees: Double) throws {
+        let text = payload(150, seed: 17)
+        var modules = try QRCode.encode(text, options: .version(17, level: .low)).modules
+        let misread = VersionInformation.codeword(for: try #require(Version(14))) ^ 0b1_0000_0001_0000_0001
+        for copy in VersionInformation.positions(size: modules.width) {
+            for (bit, position) in copy.enumerated() { modules[position.x, position.y] = misread >> bit & 1 == 1 }
+        }
+        var scene = SyntheticScene(width: 420, height: 420)
+        scene.place(modules, center: Point(210, 210), moduleSize: 3, degrees: degrees)
+        let results = read(scene)
+        #expect(results.map(\.text) == [text])
+        #expect(results.first?.version == 17)
+    }
+
     @Test func mirroredAndInvertedCodes() throws {
         let text = "Mirror and invert"
         let code = try QRCode.encode(text)

@@ -51,6 +51,8 @@ enum SymbolLocator {
         let moduleSize: Double
         let confirmed: Bool
         let transform: PerspectiveTransform?
+        /// The dimension the finder spacing alone implies, where the version information may have moved it from.
+        let spacingDimension: Int
     }
 
     /// A cheap first look at a set: the timing score of the grid of its estimated dimension fitted to its
@@ -66,7 +68,7 @@ enum SymbolLocator {
         let measured = measure(detected, estimate: raw, corners: corners, in: image)
         let transform = fit(detected, corners: corners, dimension: measured.dimension, alignment: nil)
         let estimate = Estimate(dimension: measured.dimension, moduleSize: measured.moduleSize, confirmed: measured.confirmed,
-                                transform: transform)
+                                transform: transform, spacingDimension: raw.dimension)
         guard let transform else { return (0, estimate) }
         if measured.confirmed { return (1, estimate) }
         return (GridCheck.timingScore(SamplingGrid(dimension: measured.dimension, transform: transform), binary: image,
@@ -141,8 +143,12 @@ enum SymbolLocator {
     private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage,
                               estimate: Estimate? = nil) -> (grids: [SamplingGrid], mesh: (() -> SamplingGrid?)?) {
         let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
-        guard let (estimated, moduleSize, confirmed) = estimate.map({ ($0.dimension, $0.moduleSize, $0.confirmed) })
-            ?? estimatedDimension(of: set, in: image).map({ measure(set, estimate: $0, corners: corners, in: image) })
+        guard let (estimated, moduleSize, confirmed, spacingDimension)
+                = estimate.map({ ($0.dimension, $0.moduleSize, $0.confirmed, $0.spacingDimension) })
+            ?? estimatedDimension(of: set, in: image).map({ raw in
+                let measured = measure(set, estimate: raw, corners: corners, in: image)
+                return (measured.dimension, measured.moduleSize, measured.confirmed, raw.dimension)
+            })
         else { return ([], nil) }
         var dimension = estimated
         let u = (tr.center - tl.center).normalized, v = (bl.center - tl.center).normalized
@@ -160,7 +166,10 @@ enum SymbolLocator {
         let hasFarCorner = bottomRightCorner(corners) != nil
         // A confirmed version is doubted only by the next smaller size timing convincingly: a version 6
         // symbol has no version information, and its data beside the finders can read as version 7.
-        let sizes = confirmed ? [dimension, dimension - 4] : [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8]
+        var sizes = confirmed ? [dimension, dimension - 4] : [dimension, dimension + 4, dimension - 4, dimension + 8, dimension - 8]
+        // A version read with 3 bit errors through blurred finder squares can move the estimate further than
+        // the timing patterns look: the finder spacing's own estimate competes too.
+        if !confirmed && abs(spacingDimension - dimension) > 8 { sizes.append(spacingDimension) }
         candidates: for candidate in sizes where (21...177).contains(candidate) {
             for withFarCorner in hasFarCorner ? [true, false] : [true] {
                 // A score within 0.05 of perfect cannot be beaten by the margin required below.
