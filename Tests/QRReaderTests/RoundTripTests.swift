@@ -1,3 +1,4 @@
+import Foundation
 import QRCore
 import QREncoder
 import QRImage
@@ -217,6 +218,20 @@ struct RoundTripTests {
         let inverted = read(dark)
         #expect(inverted.map(\.text) == [text])
         #expect(inverted.first?.inverted == true)
+    }
+
+    /// A light-on-dark version 26 symbol of 3 px modules, turned and blurred (made by
+    /// Benchmarks/read-made-symbols-vs-zxing-cpp.py --view inverted): its finders form a set in the inverted
+    /// picture's local thresholds that does not decode; the midrange rule's second look reads it.
+    @Test func aLightOnDarkSymbolTheInvertedLocalThresholdsMissReadsAtMidrange() throws {
+        let url = try #require(Bundle.module.url(forResource: "light-on-dark-v26-turned-blurred", withExtension: "jpg",
+                                                 subdirectory: "Fixtures"))
+        let image = try ImageDecoder().decodeGray(contentsOf: url.path).image
+        let results = QRCodeReader().read(image)
+        #expect(results.count == 1)
+        #expect(results.first?.text.hasPrefix("Gr:jCT/kv90O:cqPoFzo") == true)
+        #expect(results.first?.version == 26)
+        #expect(results.first?.inverted == true)
     }
 
     /// A light-on-dark code beside a dark-on-light one: the inverted picture is read beside codes found only

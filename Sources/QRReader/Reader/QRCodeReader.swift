@@ -117,10 +117,11 @@ public struct QRCodeReader: Sendable {
         // that formed plausible symbols without decoding.
         session.scan(plane, scale: 1, inverted: false, binarizer: .block(.usual))
         var invertedTried = false
+        // The pyramid's first level and its factor, kept for the low-contrast pass and a second look at the
+        // inverted picture.
+        var firstLevel: (plane: LuminancePlane, factor: Int)?
         if options.accuracy == .thorough {
-            // The pyramid's first level and its factor, kept for the low-contrast pass, and its coarsest level
-            // made, for a global threshold.
-            var firstLevel: (plane: LuminancePlane, factor: Int)?
+            // The pyramid's coarsest level made, for a global threshold.
             var coarsest: (plane: LuminancePlane, factor: Int)?
             // Whether the last level read for something missing left nothing over only for want of resolution.
             var hiddenFromPyramid = false
@@ -213,7 +214,16 @@ public struct QRCodeReader: Sendable {
         // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus). Beside
         // codes found only if asked: thresholding the inverted picture costs as much as the first pass.
         if !invertedTried && options.tryInverted && (session.results.isEmpty || options.mixedPolarity) {
+            invertedTried = true
             session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
+        }
+        // A light-on-dark code gets that one look where a dark-on-light one gets several thresholds. When it
+        // formed sets that did not decode and nothing was found, the midrange rule looks again: at full scale in
+        // pictures of under 1,600 px (symbols of 3 px modules, turned and blurred: 3 more in 1,600), on the
+        // pyramid's first level in larger ones, where a full-scale pass costs milliseconds.
+        if options.accuracy == .thorough, invertedTried, session.results.isEmpty, session.invertedLeftovers {
+            let (level, factor) = min(plane.width, plane.height) < 1600 ? (plane, 1) : firstLevel ?? (plane, 1)
+            session.scan(level.inverted(), scale: Double(factor), inverted: true, binarizer: .midrange)
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
         // with a dark surround). Texture and dense data show many such patterns, so they are looked for only

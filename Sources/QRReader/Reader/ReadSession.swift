@@ -11,6 +11,8 @@ struct ReadSession {
     var results: [ReadResult] = []
     /// Whether the last pass left finder patterns it could not account for.
     private var leftovers = false
+    /// Whether a pass over the inverted picture left finder patterns in sets that did not decode.
+    private(set) var invertedLeftovers = false
     /// The passes with local thresholds on the picture as it is (not inverted, not the pyramid's second level)
     /// that left finder patterns unaccounted for: their planes, binary images and scales, and those patterns.
     /// Damage is in print: in the corpus, no pass with a global threshold or inverted found more with
@@ -235,6 +237,7 @@ struct ReadSession {
                 // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
                 let inSets = outside.filter(grouped.contains)
                 leftovers = !inSets.isEmpty || (addingToLeftovers && leftovers)
+                if inverted && !inSets.isEmpty { invertedLeftovers = true }
                 let unexplained = Set(inSets + paired)
                 if !unexplained.isEmpty && damaged == nil && searchedForDamage && binarizer != .global && !inverted {
                     unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] },
