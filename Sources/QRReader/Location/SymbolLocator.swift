@@ -183,8 +183,9 @@ enum SymbolLocator {
                 }
                 guard let transform = candidateFit else { continue }
                 let doubting = confirmed && candidate != estimated
+                let needed = doubting ? max(bestTiming + 0.05, GridCheck.convincingScore) : bestTiming + 0.05
                 let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: transform), binary: image,
-                                                   minimum: doubting ? max(bestTiming + 0.05, GridCheck.convincingScore) : bestTiming + 0.05)
+                                                   minimum: needed)
                 if timing > bestTiming + 0.05 && (!doubting || timing >= GridCheck.convincingScore) {
                     bestTiming = timing
                     fitted = transform

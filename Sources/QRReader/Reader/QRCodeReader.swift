@@ -219,7 +219,7 @@ public struct QRCodeReader: Sendable {
         }
         // A light-on-dark code gets that one look where a dark-on-light one gets several thresholds. When it
         // formed sets that did not decode and nothing was found, the midrange rule looks again: at full scale in
-        // pictures of under 1,600 px (symbols of 3 px modules, turned and blurred: 3 more in 1,600), on the
+        // pictures of under 1,600 px (symbols of 3 px modules, turned and blurred: 2 more in 3,200), on the
         // pyramid's first level in larger ones, where a full-scale pass costs milliseconds.
         if options.accuracy == .thorough, invertedTried, session.results.isEmpty, session.invertedLeftovers {
             let (level, factor) = min(plane.width, plane.height) < 1600 ? (plane, 1) : firstLevel ?? (plane, 1)
