@@ -23,7 +23,6 @@ Needs `pip install zxing-cpp pillow numpy` and a release build (`swift build -c 
 """
 import argparse
 import collections
-import json
 import os
 import random
 import subprocess
@@ -32,6 +31,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 import zxing_peer
+from bench_pictures import qr_records, with_corners_at
 from zxing_peer import Image, numpy
 from PIL import ImageFilter, ImageOps
 
@@ -56,12 +56,7 @@ def perspective(image, rng, most):
     w, h = image.size
     seen = [(rng.uniform(0, most) * w, rng.uniform(0, most) * h), (w - rng.uniform(0, most) * w, rng.uniform(0, most) * h),
             (w - rng.uniform(0, most) * w, h - rng.uniform(0, most) * h), (rng.uniform(0, most) * w, h - rng.uniform(0, most) * h)]
-    rows, values = [], []
-    for (x, y), (u, v) in zip(seen, [(0, 0), (w, 0), (w, h), (0, h)]):
-        rows += [[x, y, 1, 0, 0, 0, -u * x, -u * y], [0, 0, 0, x, y, 1, -v * x, -v * y]]
-        values += [u, v]
-    coefficients = numpy.linalg.solve(numpy.array(rows, dtype=float), numpy.array(values, dtype=float))
-    return image.transform((w, h), Image.PERSPECTIVE, tuple(coefficients), Image.BILINEAR, fillcolor=255)
+    return with_corners_at(image, seen, 255)
 
 
 def shown(path, view, rng, most):
@@ -117,16 +112,8 @@ def main():
 
     with ThreadPoolExecutor(2) as pool:
         symbols = [symbol for symbol in pool.map(made, jobs) if symbol]
-    listing = os.path.join(args.out, "list.txt")
-    with open(listing, "w") as f:
-        f.write("\n".join(symbol[0] for symbol in symbols) + "\n")
-    out = subprocess.run([args.qr, "read", "--list", listing, "--json"], capture_output=True, text=True).stdout
     ours = collections.defaultdict(set)
-    for line in out.splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
+    for record in qr_records(args.qr, ["read", "--json"], [symbol[0] for symbol in symbols]):
         if "text" in record:
             ours[record["image"]].add(record["text"])
 

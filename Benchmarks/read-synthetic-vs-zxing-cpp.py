@@ -20,14 +20,13 @@ Needs `pip install zxing-cpp pillow numpy segno` and a release build (`swift bui
 """
 import argparse
 import io
-import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 
 import zxing_peer
+from bench_pictures import qr_records, with_corners_at
 from zxing_peer import Image, numpy
 from PIL import ImageDraw, ImageFilter
 
@@ -54,15 +53,9 @@ def perspective(page, rng, most):
     shift = rng.uniform(0, most)
     if shift <= 0.02:
         return page
-    source = [(0, 0), (w, 0), (w, h), (0, h)]
     seen = [(rng.uniform(0, shift) * w, rng.uniform(0, shift) * h), (w - rng.uniform(0, shift) * w, rng.uniform(0, shift) * h),
             (w - rng.uniform(0, shift) * w, h - rng.uniform(0, shift) * h), (rng.uniform(0, shift) * w, h - rng.uniform(0, shift) * h)]
-    rows, values = [], []
-    for (x, y), (u, v) in zip(seen, source):
-        rows += [[x, y, 1, 0, 0, 0, -u * x, -u * y], [0, 0, 0, x, y, 1, -v * x, -v * y]]
-        values += [u, v]
-    coefficients = numpy.linalg.solve(numpy.array(rows, dtype=float), numpy.array(values, dtype=float))
-    return page.transform((w, h), Image.PERSPECTIVE, tuple(coefficients), Image.BILINEAR, fillcolor=200)
+    return with_corners_at(page, seen, 200)
 
 
 def scattered_codes(rng):
@@ -135,21 +128,6 @@ def pictures(args):
         Image.fromarray(numpy.clip(pixels, 0, 255).astype(numpy.uint8)).save(path, quality=85 if args.sheet else rng.randint(40, 95))
         made.append((path, texts))
     return made
-
-
-def qr_records(binary, command, paths):
-    """The JSON Lines `qr COMMAND --list` prints for `paths`, parsed."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing:
-        listing.write("\n".join(paths) + "\n")
-        listing.flush()
-        out = subprocess.run([binary, *command, "--list", listing.name], capture_output=True, text=True).stdout
-    records = []
-    for line in out.splitlines():
-        try:
-            records.append(json.loads(line))
-        except ValueError:
-            continue
-    return records
 
 
 def our_texts(binary, paths):

@@ -22,11 +22,11 @@ Needs `pip install zxing-cpp pillow numpy` and a release build (`swift build -c 
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
 import zxing_peer
+from bench_pictures import qr_records, with_corners_at
 from zxing_peer import Image, numpy
 from PIL import ImageFilter
 
@@ -35,16 +35,7 @@ def slanted(image, tilt, fill):
     """`image` in perspective: its right edge shortened by `tilt` of its height, centred, the left edge kept."""
     w, h = image.size
     inset = tilt * h / 2
-    # Output corners and the input corners they show; PIL wants the map from output to input.
-    pairs = [((0, 0), (0, 0)), ((w, inset), (w, 0)), ((w, h - inset), (w, h)), ((0, h), (0, h))]
-    rows, values = [], []
-    for (x, y), (u, v) in pairs:
-        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
-        values.append(u)
-        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
-        values.append(v)
-    coefficients = numpy.linalg.solve(numpy.array(rows, dtype=float), numpy.array(values, dtype=float))
-    return image.transform(image.size, Image.PERSPECTIVE, tuple(coefficients), Image.BILINEAR, fillcolor=fill)
+    return with_corners_at(image, [(0, 0), (w, inset), (w, h - inset), (0, h)], fill)
 
 
 def transformed_copies(root, entries, args, folder):
@@ -77,18 +68,10 @@ def transformed_copies(root, entries, args, folder):
     return paths
 
 
-def read_ours(binary, paths, folder):
+def read_ours(binary, paths):
     """Texts `qr read` finds in each image, by path."""
-    listing = os.path.join(folder, "list.txt")
-    with open(listing, "w") as f:
-        f.write("\n".join(paths) + "\n")
-    out = subprocess.run([binary, "read", "--list", listing, "--json"], capture_output=True, text=True).stdout
     found = {}
-    for line in out.splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
+    for record in qr_records(binary, ["read", "--json"], paths):
         if record.get("text"):
             found.setdefault(record["image"], []).append(record["text"])
     return found
@@ -121,7 +104,7 @@ def main():
 
     with tempfile.TemporaryDirectory(prefix="qr-transformed-") as folder:
         paths = transformed_copies(args.corpus, entries, args, folder)
-        ours = read_ours(args.qr, paths, folder)
+        ours = read_ours(args.qr, paths)
         totals = {"expected": 0, "qr": 0, "zxing-cpp": 0, "qr other": 0, "zxing-cpp other": 0}
         differing = []
         for entry, path in zip(entries, paths):

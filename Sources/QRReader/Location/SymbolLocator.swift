@@ -204,10 +204,11 @@ enum SymbolLocator {
                 versionRead = true
             } else {
                 let refit = fit(set, corners: corners, dimension: version.size, alignment: nil, farCorner: farCorner)
-                if bestTiming < GridCheck.convincingScore || refit.map({ refit in
+                func timesAsWell(_ refit: PerspectiveTransform) -> Bool {
                     GridCheck.timingScore(SamplingGrid(dimension: version.size, transform: refit), binary: image,
                                           minimum: bestTiming - 0.1) >= bestTiming - 0.1
-                }) == true {
+                }
+                if bestTiming < GridCheck.convincingScore || refit.map(timesAsWell) == true {
                     versionRead = true
                     dimension = version.size
                     fitted = refit
@@ -306,10 +307,11 @@ enum SymbolLocator {
         // Small modules blurred and turned can keep one pattern's runs from reading along the line: it then
         // counts with the module size it was found with, as long as the other reads and it is no grain.
         let ma = moduleSizeAlong(image, from: a, toward: b.center), mb = moduleSizeAlong(image, from: b, toward: a.center)
-        guard ma != nil || mb != nil, ma != nil || a.moduleSize >= FinderPattern.grainModuleSize,
-              mb != nil || b.moduleSize >= FinderPattern.grainModuleSize
-        else { return nil }
-        let moduleSize = ((ma ?? a.moduleSize) + (mb ?? b.moduleSize)) / 2
+        func asFound(_ pattern: FinderPattern) -> Double? {
+            pattern.moduleSize >= FinderPattern.grainModuleSize ? pattern.moduleSize : nil
+        }
+        guard ma != nil || mb != nil, let sizeA = ma ?? asFound(a), let sizeB = mb ?? asFound(b) else { return nil }
+        let moduleSize = (sizeA + sizeB) / 2
         guard moduleSize >= 0.5, let modules = (a.center.distance(to: b.center) / moduleSize).rounded().pixelIndex(clampedTo: 0...1000)
         else { return nil }
         let raw = modules + 7

@@ -214,14 +214,13 @@ public struct QRCodeReader: Sendable {
         // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus). Beside
         // codes found only if asked: thresholding the inverted picture costs as much as the first pass.
         if !invertedTried && options.tryInverted && (session.results.isEmpty || options.mixedPolarity) {
-            invertedTried = true
             session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
         }
         // A light-on-dark code gets that one look where a dark-on-light one gets several thresholds. When it
         // formed sets that did not decode and nothing was found, the midrange rule looks again: at full scale in
         // pictures of under 1,600 px (symbols of 3 px modules, turned and blurred: 2 more in 3,200), on the
         // pyramid's first level in larger ones, where a full-scale pass costs milliseconds.
-        if options.accuracy == .thorough, invertedTried, session.results.isEmpty, session.invertedLeftovers {
+        if options.accuracy == .thorough, session.results.isEmpty, session.invertedLeftovers {
             let (level, factor) = min(plane.width, plane.height) < 1600 ? (plane, 1) : firstLevel ?? (plane, 1)
             session.scan(level.inverted(), scale: Double(factor), inverted: true, binarizer: .midrange)
         }

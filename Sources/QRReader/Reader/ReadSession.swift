@@ -65,7 +65,9 @@ struct ReadSession {
     func missedFinders(of pass: UnexplainedPass, settingAsideGrain: Bool = false,
                        matching: (FinderPattern) -> Bool = { _ in true }) -> [FinderPattern] {
         var left = pass.patterns.filter { matching($0) && !isInFoundCode($0.center * pass.scale) }
-        if settingAsideGrain && left.count > Self.maximumPartners { left.removeAll { $0.moduleSize < FinderPattern.grainModuleSize } }
+        if settingAsideGrain && left.count > Self.maximumPartners {
+            left.removeAll { $0.moduleSize < FinderPattern.grainModuleSize }
+        }
         return left.count <= Self.maximumPartners ? Self.likelyFinders(left, in: pass.binary) : []
     }
 
@@ -78,8 +80,9 @@ struct ReadSession {
     /// 9–13 % more time on such pages.
     func leftFindersHidden(atScale scale: Double) -> Bool {
         unexplainedPasses.contains { pass in
-            pass.scale < scale
-                && !missedFinders(of: pass, settingAsideGrain: true) { $0.moduleSize * pass.scale < FinderPattern.grainModuleSize * scale }.isEmpty
+            pass.scale < scale && !missedFinders(of: pass, settingAsideGrain: true) { pattern in
+                pattern.moduleSize * pass.scale < FinderPattern.grainModuleSize * scale
+            }.isEmpty
         }
     }
 

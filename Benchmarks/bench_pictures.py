@@ -1,0 +1,35 @@
+"""What the reading benchmarks share: a picture seen in perspective (its corners moved), and the records
+`qr … --list` prints."""
+import json
+import subprocess
+import tempfile
+
+from zxing_peer import Image, numpy
+
+
+def with_corners_at(image, seen, fill):
+    """`image` warped so that its corners (top-left, top-right, bottom-right, bottom-left) appear at the points
+    `seen`, bilinear, with `fill` where the picture leaves the frame."""
+    w, h = image.size
+    rows, values = [], []
+    # PIL wants the map from output to input: from where each corner is seen to the corner.
+    for (x, y), (u, v) in zip(seen, [(0, 0), (w, 0), (w, h), (0, h)]):
+        rows += [[x, y, 1, 0, 0, 0, -u * x, -u * y], [0, 0, 0, x, y, 1, -v * x, -v * y]]
+        values += [u, v]
+    coefficients = numpy.linalg.solve(numpy.array(rows, dtype=float), numpy.array(values, dtype=float))
+    return image.transform((w, h), Image.PERSPECTIVE, tuple(coefficients), Image.BILINEAR, fillcolor=fill)
+
+
+def qr_records(binary, command, paths):
+    """The JSON Lines `qr COMMAND --list` prints for `paths`, parsed."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing:
+        listing.write("\n".join(paths) + "\n")
+        listing.flush()
+        out = subprocess.run([binary, *command, "--list", listing.name], capture_output=True, text=True).stdout
+    records = []
+    for line in out.splitlines():
+        try:
+            records.append(json.loads(line))
+        except ValueError:
+            continue
+    return records
