@@ -34,7 +34,6 @@ struct BenchReadCommand: ParsableCommand {
     }
 
     func run() throws {
-        LargeImageMemory.reuseBuffers()
         let paths = try ImageList.paths(images, list: list)
         let reader = QRCodeReader(options: ReaderOptions(accuracy: accuracy))
         let decoder = ImageDecoder()

@@ -32,7 +32,6 @@ struct BenchWatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        LargeImageMemory.reuseBuffers()
         let reader = QRCodeReader(options: ReaderOptions(accuracy: .fast, tryInverted: !noInverted))
         if !json { print("case                   ms/frame   median      fps   decoded") }
         for (width, height) in [(640, 480), (1280, 720)] {

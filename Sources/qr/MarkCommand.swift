@@ -27,7 +27,6 @@ struct MarkCommand: ParsableCommand {
     var accuracy: ReaderOptions.Accuracy = .thorough
 
     func run() throws {
-        LargeImageMemory.reuseBuffers()
         do {
             let scan = try PhotoScan(path: image, options: ReaderOptions(accuracy: accuracy))
             var marked = scan.photo

@@ -38,7 +38,6 @@ struct PickCommand: ParsableCommand {
     }
 
     func run() throws {
-        LargeImageMemory.reuseBuffers()
         do {
             let scan = try PhotoScan(path: image, options: ReaderOptions())
             switch Selection(scan.codes) {

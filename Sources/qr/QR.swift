@@ -14,4 +14,10 @@ struct QR: AsyncParsableCommand {
             """,
         subcommands: [MakeCommand.self, ReadCommand.self, MarkCommand.self, PickCommand.self, WatchCommand.self,
                       ServeCommand.self, BenchCommand.self])
+
+    static func main() async {
+        // Before the first suspension, while this is the only thread: see LargeImageMemory.
+        if LargeImageMemory.wantsReusedBuffers(CommandLine.arguments) { LargeImageMemory.reuseBuffers() }
+        await main(nil)
+    }
 }

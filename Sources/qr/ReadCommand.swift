@@ -61,7 +61,6 @@ struct ReadCommand: ParsableCommand {
     }
 
     func run() throws {
-        LargeImageMemory.reuseBuffers()
         let paths = try ImageList.paths(images, list: list)
         let options = ReaderOptions(accuracy: accuracy, regionOfInterest: roi?.region, maximumCodes: max,
                                     tryInverted: !noInverted, mixedPolarity: mixedPolarity, tryDownscale: !noDownscale,

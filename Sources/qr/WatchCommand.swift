@@ -78,7 +78,6 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LargeImageMemory.reuseBuffers()
         let file = try openInput()
         defer { if input != "-" { close(file.descriptor) } }
         let reader: any FrameReader
