@@ -100,7 +100,7 @@ struct DamagedFinderTests {
         fill(110, 10, 12, 12)  // a stone touching a dark run on its right
         fill(122, 14, 20, 4)
         fill(160, 60, 12, 12)  // a stone outside the region
-        let image = BinaryImage(width: width, height: height, bits: bits)
+        let image = BinaryImage(width: width, height: height, pixels: bits)
         let cores = FinderCoreFinder.find(in: image, regions: [Rect(x: 0, y: 0, width: 150, height: 100)], moduleSizes: 3...5)
         #expect(cores.count == 1)
         #expect(cores.first.map { $0.center.distance(to: Point(16, 16)) < 1 && abs($0.moduleSize - 4) < 0.5 && $0.isDamaged } == true)
@@ -137,7 +137,7 @@ struct DamagedFinderTests {
         // Rows 31 and 32 of the pattern, where its centre row falls; column 27, off the vertical and diagonal
         // lines through the centre.
         for y in 31...32 { bits[(origin + y) * size + origin + 27] = 0 }
-        let binary = BinaryImage(width: size, height: size, bits: bits)
+        let binary = BinaryImage(width: size, height: size, pixels: bits)
         // One scan row crosses the stone (row 40 of the pattern): no second row hit can set things right.
         let whole = try #require(FinderPatternFinder.find(in: binary, rowStep: 40).first)
         let all = FinderPatternFinder.find(in: binary, rowStep: 40, allowingDamage: true)

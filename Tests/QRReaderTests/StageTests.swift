@@ -52,7 +52,7 @@ struct BinarizationTests {
         #expect(wrong == 0)
         // A single global threshold cannot follow it.
         let global = GlobalBinarizer.binarize(plane(scene))
-        #expect(global.bits != binary.bits)
+        #expect(global.pixels != binary.pixels)
     }
 
     @Test func globalThresholdSitsBetweenTheTwoPeaks() throws {
@@ -68,22 +68,26 @@ struct BinarizationTests {
         let scene = try turnedShadedNoisyScene("negative")
         let lightOnDark = LuminancePlane(width: scene.width, height: scene.height, pixels: scene.pixels.map { 255 - $0 })
         let view = lightOnDark.inverted(), negative = plane(scene)
-        #expect(BlockBinarizer.binarize(view).bits == BlockBinarizer.binarize(negative).bits)
-        #expect(GlobalBinarizer.binarize(view).bits == GlobalBinarizer.binarize(negative).bits)
+        #expect(BlockBinarizer.binarize(view).pixels == BlockBinarizer.binarize(negative).pixels)
+        #expect(GlobalBinarizer.binarize(view).pixels == GlobalBinarizer.binarize(negative).pixels)
         #expect(view.downscaled(by: 3).pixels == negative.downscaled(by: 3).pixels)
         for (x, y) in [(0.2, 0.7), (100.25, 80.5), (150.6, 40.1), (202.9, 156.9)] {
             #expect(view.sample(x, y) == negative.sample(x, y))
         }
         // Inverted twice, it is the stored picture again.
-        #expect(BlockBinarizer.binarize(view.inverted()).bits == BlockBinarizer.binarize(lightOnDark).bits)
+        #expect(BlockBinarizer.binarize(view.inverted()).pixels == BlockBinarizer.binarize(lightOnDark).pixels)
     }
 
     @Test func aBinaryImageWrittenIntoRecycledStorageIsTheSameImage() throws {
         let scene = try turnedShadedNoisyScene("recycled")
-        let picture = plane(scene), recycler = BitRecycler(), count = scene.width * scene.height
-        /// Leaves the recycler storage of `count` bytes, all dark: every bit of the next image must be written.
+        let picture = plane(scene), recycler = BitRecycler()
+        let count = (scene.width + 63) / 64 * scene.height
+        /// Leaves the recycler storage of `count` words, every bit set, the padding past each row's width too:
+        /// every word of the next image must be written.
         func recycleDarkStorage(count: Int) {
-            recycler.recycle(BinaryImage(width: count, height: 1, bits: [UInt8](repeating: 1, count: count)))
+            recycler.recycle(BinaryImage(width: 64 * count, height: 1, reusing: nil) { words in
+                for i in words.indices { words[i] = ~0 }
+            })
         }
         let binarizers: [(BitRecycler?) -> BinaryImage] = [
             { BlockBinarizer.binarize(picture, reusing: $0) },
@@ -93,13 +97,15 @@ struct BinarizationTests {
         ]
         for binarize in binarizers {
             recycleDarkStorage(count: count)
-            #expect(binarize(recycler).bits == binarize(nil).bits)
+            let reused = binarize(recycler)
+            #expect(reused.pixels == binarize(nil).pixels)
+            #expect(reused.isIdentical(to: binarize(nil)))
             #expect(recycler.take(count: count) == nil)
         }
         // Storage of another size is kept for an image of its size, not used.
         recycleDarkStorage(count: count)
         let smaller = picture.downscaled(by: 2)
-        #expect(BlockBinarizer.binarize(smaller, reusing: recycler).bits == BlockBinarizer.binarize(smaller).bits)
+        #expect(BlockBinarizer.binarize(smaller, reusing: recycler).pixels == BlockBinarizer.binarize(smaller).pixels)
         #expect(recycler.take(count: count) != nil)
         #expect(recycler.take(count: count) == nil)
     }
@@ -156,7 +162,7 @@ struct BinarizationTests {
         // No block has contrast enough to be thresholded at its middle: the whole picture gets one threshold.
         let pixels = (0..<(64 * 48)).map { (i: Int) -> UInt8 in UInt8(100 + i % 64 / 8) }
         let flat = LuminancePlane(width: 64, height: 48, pixels: pixels)
-        #expect(BlockBinarizer.binarizeAtMidrange(flat).bits == GlobalBinarizer.binarize(flat).bits)
+        #expect(BlockBinarizer.binarizeAtMidrange(flat).pixels == GlobalBinarizer.binarize(flat).pixels)
     }
 
     @Test(arguments: [(40, 40), (47, 61), (64, 45), (203, 157)])
@@ -168,7 +174,7 @@ struct BinarizationTests {
             i % width > width * 2 / 3 && i / width > height / 2 ? pattern.pixels[i] : 180
         })
         for plane in [pattern, pattern.inverted(), corner] {
-            #expect(BlockBinarizer.binarizeAtMidrange(plane).bits == referenceMidrangeThresholds(plane))
+            #expect(BlockBinarizer.binarizeAtMidrange(plane).pixels == referenceMidrangeThresholds(plane))
         }
     }
 
@@ -232,7 +238,7 @@ struct BinarizationTests {
     func blockThresholdsMatchTheirRuleComputedPixelByPixel(size: (width: Int, height: Int), flatBlocks: BlockBinarizer.FlatBlocks) {
         let (width, height) = size
         for plane in [testPattern(width: width, height: height), testPattern(width: width, height: height).inverted()] {
-            #expect(BlockBinarizer.binarize(plane, flatBlocks: flatBlocks).bits == referenceBlockThresholds(plane, flatBlocks))
+            #expect(BlockBinarizer.binarize(plane, flatBlocks: flatBlocks).pixels == referenceBlockThresholds(plane, flatBlocks))
         }
     }
 
@@ -278,16 +284,55 @@ struct BinarizationTests {
         return bits
     }
 
+    @Test(arguments: [1, 63, 64, 65, 130, 200])
+    func binaryImagesKeepEveryPixelAndFindRunEndsAcrossWords(width: Int) {
+        var random = SeededGenerator(seed: UInt64(width))
+        let height = 3
+        // Runs of 1 to 80 pixels, so that some end inside a word and some span several.
+        var pixels: [UInt8] = []
+        var color: UInt8 = 0
+        while pixels.count < width * height {
+            pixels += [UInt8](repeating: color, count: Int.random(in: 1...80, using: &random))
+            color ^= 1
+        }
+        pixels = Array(pixels.prefix(width * height))
+        let image = BinaryImage(width: width, height: height, pixels: pixels)
+        #expect(image.pixels == pixels)
+        image.withBits { bits in
+            for y in 0..<height {
+                let row = y * image.rowBits
+                for x in 0..<width {
+                    #expect(bits[row + x] == UInt64(pixels[y * width + x]))
+                    #expect(image.isDark(x, y) == (pixels[y * width + x] == 1))
+                    for end in Set([width, min(width, x + 1), min(width, x + 70)]) {
+                        for color in [0, 1] as [UInt64] {
+                            var naive = x
+                            while naive < end && UInt64(pixels[y * width + naive]) == color { naive += 1 }
+                            #expect(bits.runEnd(from: row + x, to: row + end, color: color) == row + naive)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func sixteenPixelsPackIntoSixteenBitsInOrder() {
+        for pattern in [0, 1, 0x8000, 0xFFFF, 0xA5C3, 0x0F0F, 0x1234] {
+            let lanes = SIMD16<UInt8>((0..<16).map { UInt8(pattern >> $0 & 1) })
+            #expect(BinaryImage.packed(lanes) == UInt64(pattern))
+        }
+    }
+
     @Test func binaryImagesAreIdenticalOnlyWithTheSameSizeAndEveryPixel() {
-        // 37 × 3 pixels: three 32-pixel words and a tail of 15.
+        // 37 × 3 pixels: a word per row, 27 bits of each past the width.
         let bits = (0..<111).map { UInt8($0 * 7 % 3 == 0 ? 1 : 0) }
-        let image = BinaryImage(width: 37, height: 3, bits: bits)
-        #expect(image.isIdentical(to: BinaryImage(width: 37, height: 3, bits: bits)))
-        #expect(!image.isIdentical(to: BinaryImage(width: 3, height: 37, bits: bits)))
+        let image = BinaryImage(width: 37, height: 3, pixels: bits)
+        #expect(image.isIdentical(to: BinaryImage(width: 37, height: 3, pixels: bits)))
+        #expect(!image.isIdentical(to: BinaryImage(width: 3, height: 37, pixels: bits)))
         for changed in [0, 40, 95, 96, 110] {
             var other = bits
             other[changed] ^= 1
-            #expect(!image.isIdentical(to: BinaryImage(width: 37, height: 3, bits: other)))
+            #expect(!image.isIdentical(to: BinaryImage(width: 37, height: 3, pixels: other)))
         }
     }
 
@@ -378,7 +423,7 @@ struct FinderPatternTests {
                     bits[(y + 10) * size + x + 10] = min(alongX[x], alongY[y]) == 1 ? 0 : 1
                 }
             }
-            return BinaryImage(width: size, height: size, bits: bits)
+            return BinaryImage(width: size, height: size, pixels: bits)
         }
         let found = FinderPatternFinder.find(in: finder(alongY: upright), rowStep: 1)
         #expect(found.count == 1 && !found[0].isDamaged && found[0].center.distance(to: Point(21.5, 20.5)) < 1.5, "\(found)")
@@ -551,7 +596,7 @@ struct FinderPatternTests {
             bits[i] = color
             left -= 1
         }
-        let image = BinaryImage(width: width, height: height, bits: bits)
+        let image = BinaryImage(width: width, height: height, pixels: bits)
         func plainCount(x: Int, y: Int, dx: Int, dy: Int, count: Int, maxRun: Int) -> RunLengths? {
             var runs = RunLengths(count: count)
             var (x, y, index, length) = (x, y, 0, 0)
@@ -674,7 +719,7 @@ struct FinderPatternTests {
                 bits[y * size + x] = ring == 1 ? 0 : 1
             }
         }
-        return BinaryImage(width: size, height: size, bits: bits)
+        return BinaryImage(width: size, height: size, pixels: bits)
     }
 
     /// Past their deadline the finder scans read no more rows and the groupers score no more triples, so
@@ -796,9 +841,9 @@ struct LocatingTests {
         // The top-left pattern's light ring right of its stone (x 62-65), and the top-right's left of its
         // stone (x 134-137), made dark on the rows through their centres.
         func filled(_ columns: [ClosedRange<Int>]) -> BinaryImage {
-            var bits = clean.bits
+            var bits = clean.pixels
             for y in 50...62 { for range in columns { for x in range { bits[y * clean.width + x] = 1 } } }
-            return BinaryImage(width: clean.width, height: clean.height, bits: bits)
+            return BinaryImage(width: clean.width, height: clean.height, pixels: bits)
         }
         let oneSide = filled([62...65])
         #expect(SymbolLocator.estimateDimension(oneSide, topLeft, topRight)?.dimension == 29)

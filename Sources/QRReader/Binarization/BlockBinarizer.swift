@@ -150,42 +150,40 @@ enum BlockBinarizer {
     @inline(__always)
     private static func leftoverStart(_ bx: Int, width: Int) -> Int { min(bx * blockSize, width - blockSize) - blockSize }
 
-    /// The binary image: each pixel dark when at or below its block's threshold (blocks in pairs as in
-    /// ``binarize(_:flatBlocks:)``; the last block of a row or column overlaps the one before, and every
-    /// pixel is written).
+    /// The binary image: each pixel dark when at or below its block's threshold. The last block of a row or
+    /// column overlaps the one before (the image need not be a whole number of blocks), and the pixels they
+    /// share take the last block's threshold: pixel x lies in block x / 8, but for the last eight of a row,
+    /// which lie in its last block, and the rows alike.
     private static func threshold(_ plane: LuminancePlane, blocksX: Int, blocksY: Int, at thresholds: [UInt8],
                                   reusing recycler: BitRecycler?) -> BinaryImage {
-        let width = plane.width, height = plane.height, maxY = height - blockSize
-        let inversion = SIMD16<UInt8>(repeating: plane.inversion)
-        return BinaryImage(width: width, height: height, reusing: recycler) { out in
+        let width = plane.width, height = plane.height
+        let inversion = plane.inversion, inversionLanes = SIMD16<UInt8>(repeating: inversion)
+        // Each pixel column's threshold in the current row of blocks.
+        var columns = [UInt8](repeating: 0, count: width)
+        return BinaryImage(width: width, height: height, reusing: recycler) { words in
+            let wordsPerRow = words.count / height
             plane.pixels.withUnsafeBytes { pixels in
-                thresholds.withUnsafeBufferPointer { thresholds in
+                columns.withUnsafeMutableBytes { columns in
                     let one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>(repeating: 0)
-                    for by in 0..<blocksY {
-                        let top = min(by * blockSize, maxY)
-                        /// Pixels at or below the threshold are dark: sixteen of them at `offset`.
-                        @inline(__always) func dark(at offset: Int, _ thresholds: SIMD16<UInt8>) -> SIMD16<UInt8> {
-                            let row = pixels.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) ^ inversion
-                            return zero.replacing(with: one, where: row .<= thresholds)
-                        }
-                        let row = by * blocksX
-                        var bx = 0
-                        while (bx + 2) * blockSize <= width {
-                            let pair = SIMD16<UInt8>(lowHalf: SIMD8(repeating: thresholds[row + bx]),
-                                                     highHalf: SIMD8(repeating: thresholds[row + bx + 1]))
-                            for offset in stride(from: top * width + bx * blockSize, to: (top + blockSize) * width, by: width) {
-                                out.storeBytes(of: dark(at: offset, pair), toByteOffset: offset, as: SIMD16<UInt8>.self)
+                    var rowOfBlocks = -1
+                    for y in 0..<height {
+                        let by = y >= height - blockSize ? blocksY - 1 : y / blockSize
+                        if by != rowOfBlocks {
+                            rowOfBlocks = by
+                            let row = by * blocksX
+                            for bx in 0..<(blocksX - 1) {
+                                columns.storeBytes(of: SIMD8(repeating: thresholds[row + bx]), toByteOffset: bx * blockSize,
+                                                   as: SIMD8<UInt8>.self)
                             }
-                            bx += 2
-                        }
-                        // A block left over writes only its own (high) half.
-                        for bx in bx..<blocksX {
-                            let single = SIMD16<UInt8>(repeating: thresholds[row + bx])
-                            for offset in stride(from: top * width + leftoverStart(bx, width: width), to: (top + blockSize) * width, by: width) {
-                                out.storeBytes(of: dark(at: offset, single).highHalf, toByteOffset: offset + blockSize,
+                            columns.storeBytes(of: SIMD8(repeating: thresholds[row + blocksX - 1]), toByteOffset: width - blockSize,
                                                as: SIMD8<UInt8>.self)
-                            }
                         }
+                        let start = y * width
+                        // Pixels at or below the threshold are dark.
+                        BinaryImage.packRow(into: words, at: y * wordsPerRow, width: width, sixteen: { x in
+                            let values = pixels.loadUnaligned(fromByteOffset: start &+ x, as: SIMD16<UInt8>.self) ^ inversionLanes
+                            return zero.replacing(with: one, where: values .<= columns.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self))
+                        }, one: { x in pixels[start &+ x] ^ inversion <= columns[x] })
                     }
                 }
             }
@@ -279,10 +277,19 @@ enum GlobalBinarizer {
     @inline(never)
     static func binarize(_ plane: LuminancePlane, reusing recycler: BitRecycler? = nil) -> BinaryImage {
         let threshold = UInt8(clamping: self.threshold(plane))
-        let inversion = plane.inversion
-        return BinaryImage(width: plane.width, height: plane.height, reusing: recycler) { out in
-            plane.pixels.withUnsafeBufferPointer { pixels in
-                for i in pixels.indices { out[i] = pixels[i] ^ inversion < threshold ? 1 : 0 }
+        let inversion = plane.inversion, inversionLanes = SIMD16<UInt8>(repeating: inversion)
+        let limit = SIMD16<UInt8>(repeating: threshold), one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>(repeating: 0)
+        let width = plane.width
+        return BinaryImage(width: width, height: plane.height, reusing: recycler) { words in
+            let wordsPerRow = plane.height > 0 ? words.count / plane.height : 0
+            plane.pixels.withUnsafeBytes { pixels in
+                for y in 0..<plane.height {
+                    let start = y * width
+                    BinaryImage.packRow(into: words, at: y * wordsPerRow, width: width, sixteen: { x in
+                        let values = pixels.loadUnaligned(fromByteOffset: start &+ x, as: SIMD16<UInt8>.self) ^ inversionLanes
+                        return zero.replacing(with: one, where: values .< limit)
+                    }, one: { x in pixels[start &+ x] ^ inversion < threshold })
+                }
             }
         }
     }

@@ -26,18 +26,17 @@ enum AlignmentPatternFinder {
             k += rowStep
         }
         // The rows' stretches [x0, x1] lie inside the image: their pixels are read unchecked.
-        image.bits.withUnsafeBufferPointer { bits in
+        image.withBits { bits in
             for offset in offsets {
                 let y = middle + offset
                 // Stop once rows are farther away than the best hit.
                 if Double(abs(offset)) > bestDistance { break }
-                let row = y * image.width
+                let row = y * image.rowBits
                 var x = x0
                 while x <= x1 {
                     // A light–dark–light run triple with each part about one module.
-                    while x <= x1 && bits[row + x] == 0 { x += 1 }
-                    var end = x
-                    while end <= x1 && bits[row + end] != 0 { end += 1 }
+                    x = bits.runEnd(from: row + x, to: row + x1 + 1, color: 0) - row
+                    let end = bits.runEnd(from: row + x, to: row + x1 + 1, color: 1) - row
                     guard x <= x1 else { break }
                     let run = end - x
                     // A light run of about a module on each side, cheap to check on the row, before the

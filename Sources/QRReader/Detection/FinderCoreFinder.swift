@@ -23,15 +23,17 @@ enum FinderCoreFinder {
             if let deadline, ContinuousClock.now >= deadline { return cores }
             // The dark runs of stone width in the row's stretches inside the regions, each read once where
             // regions overlap, as (start, end) pixel columns.
-            let runs = image.bits.withUnsafeBufferPointer { bits in
+            let runs = image.withBits { bits in
                 var runs: [(start: Int, end: Int)] = []
-                let row = y * image.width
+                let row = y * image.rowBits
                 for (start, end) in FinderPatternFinder.rowIntervals(of: regions, at: y, width: image.width) {
                     var x = start
                     while x < end {
-                        guard bits[row + x] != 0 else { x += 1; continue }
+                        // To the next dark pixel, then to the end of its run.
+                        x = bits.runEnd(from: row + x, to: row + end, color: 0) - row
+                        guard x < end else { break }
                         let first = x
-                        while x < end && bits[row + x] != 0 { x += 1 }
+                        x = bits.runEnd(from: row + x, to: row + end, color: 1) - row
                         if stones.contains(Double(x - first)) { runs.append((first, x)) }
                     }
                 }

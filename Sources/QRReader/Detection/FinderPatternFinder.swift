@@ -17,43 +17,25 @@ enum FinderPatternFinder {
         var found = FinderPatternIndex(width: image.width, height: image.height)
         var damaged = FinderPatternIndex(width: image.width, height: image.height)
         var sheared = FinderPatternIndex(width: image.width, height: image.height)
-        let width = image.width
+        let width = image.width, rowBits = image.rowBits
         var intervals = [(start: 0, end: width)]
-        image.bits.withUnsafeBytes { bits in
+        image.withBits { bits in
             var y = rowStep / 2
             while y < image.height {
                 // A picture tiled with finder-like squares confirms hundreds of hits per row.
                 if let deadline, ContinuousClock.now >= deadline { break }
                 if damaged.patterns.count > maximumDamaged { break }
-                let row = y * width
+                let row = y &* rowBits
                 if let regions { intervals = rowIntervals(of: regions, at: y, width: width) }
                 for (segmentStart, end) in intervals {
                     // The last five runs, oldest first; a pattern is checked each time a dark run ends.
                     var r0 = 0, r1 = 0, r2 = 0, r3 = 0
                     var x = segmentStart
-                    var color = bits[row + x]
+                    var color = bits[row &+ x]
                     while x < end {
-                        // Find the end of the current run eight pixels at a time: XOR with the run's color leaves
-                        // the first differing pixel as the lowest non-zero byte (pixels are 0 or 1 bytes).
+                        // The end of the current run, up to 64 pixels at a time.
                         let start = x
-                        let colorBytes: UInt64 = color == 0 ? 0 : 0x0101_0101_0101_0101
-                        // Sixteen pixels per step while both words match (long runs of background and quiet zone).
-                        while x &+ 16 <= end {
-                            let first = bits.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self) ^ colorBytes
-                            let second = bits.loadUnaligned(fromByteOffset: row &+ x &+ 8, as: UInt64.self) ^ colorBytes
-                            if first | second != 0 { break }
-                            x &+= 16
-                        }
-                        while x &+ 8 <= end {
-                            let differing = bits.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self).littleEndian ^ colorBytes
-                            if differing != 0 {
-                                x &+= differing.trailingZeroBitCount >> 3
-                                break
-                            }
-                            x &+= 8
-                        }
-                        // The last few pixels of the segment (after a break this stops at once).
-                        while x < end && bits[row + x] == color { x += 1 }
+                        x = bits.runEnd(from: row &+ x, to: row &+ end, color: color) &- row
                         let r4 = x - start
                         // The ratio test's shape first, in whole pixels: most runs of texture fail it. With
                         // allowances, the clipped reading's outer runs are the shorter one.

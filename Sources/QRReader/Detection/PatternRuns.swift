@@ -94,11 +94,11 @@ enum PatternRuns {
         // every pixel (this runs for every row hit of the finder scan).
         func inside(_ start: Int, _ step: Int, _ size: Int) -> Int { step > 0 ? size - start : step < 0 ? start + 1 : .max }
         let pixels = min(inside(x0, dx, image.width), inside(y0, dy, image.height))
-        let stride = dy * image.width + dx
+        let stride = dy * image.rowBits + dx
         // A run is too long at one pixel past `maxRun` (below zero, at its first pixel).
         let tooLong = maxRun == .max ? .max : max(maxRun, -1) + 1
-        return image.bits.withUnsafeBufferPointer { bits -> RunLengths? in
-            var offset = y0 * image.width + x0
+        return image.withBits { bits -> RunLengths? in
+            var offset = y0 * image.rowBits + x0
             var left = pixels
             var color = bits[offset]
             var runs = RunLengths(count: count)
@@ -152,12 +152,12 @@ enum PatternRuns {
         // These rays are cast 48 times around every finder pattern whose square is fitted: the steps that
         // surely stay inside read their pixels without checking the border, the rest check it once each.
         let inside = min(stepsInside(x, direction.x, image.width, limit: limit), stepsInside(y, direction.y, image.height, limit: limit))
-        return image.bits.withUnsafeBufferPointer { bits -> RunLengths? in
-            let width = image.width
-            var tally = RunTally(count: count, color: bits[Int(y) * width + Int(x)], maxRun: maxRun)
+        return image.withBits { bits -> RunLengths? in
+            let rowBits = image.rowBits
+            var tally = RunTally(count: count, color: bits[Int(y) &* rowBits &+ Int(x)], maxRun: maxRun)
             for step in 0..<limit {
                 guard step < inside || image.contains(x, y) else { return tally.atBorder }
-                if case let .finished(runs) = tally.add(bits[Int(y) * width + Int(x)]) { return runs }
+                if case let .finished(runs) = tally.add(bits[Int(y) &* rowBits &+ Int(x)]) { return runs }
                 x += direction.x
                 y += direction.y
             }
@@ -199,7 +199,7 @@ private struct RunTally {
     }
 
     private var runs: RunLengths
-    private var color: UInt8
+    private var color: UInt64
     private var index = 0
     /// Counted in whole pixels (an integer addition per pixel, not a floating-point one).
     private var length = 0
@@ -207,7 +207,7 @@ private struct RunTally {
     private let longest: Int
 
     /// A count whose first run has the colour `color` (of the line's first pixel).
-    init(count: Int, color: UInt8, maxRun: Double) {
+    init(count: Int, color: UInt64, maxRun: Double) {
         runs = RunLengths(count: count)
         self.color = color
         // Below zero every run is too long, as with a limit of −1.
@@ -216,7 +216,7 @@ private struct RunTally {
 
     /// Counts the line's next pixel.
     @inline(__always)
-    mutating func add(_ pixel: UInt8) -> Step {
+    mutating func add(_ pixel: UInt64) -> Step {
         if pixel != color {
             runs[index] = Double(length)
             index += 1
