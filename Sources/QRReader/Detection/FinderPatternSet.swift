@@ -291,9 +291,11 @@ enum FinderPatternGrouper {
     /// ``maximumSets``.
     private static func ordered(_ scored: [Candidate], of patterns: [FinderPattern]) -> [FinderPatternSet] {
         let scored = scored.sorted { $0.score < $1.score }
-        var octaves: [Int: [Int]] = [:]
-        for (k, entry) in scored.enumerated() { octaves[entry.octave, default: []].append(k) }
-        let queues = octaves.keys.sorted().compactMap { octaves[$0] }
+        // Indexed by octave (below 64), not a dictionary: a process's first read paid the runtime's lookup of
+        // that dictionary's type, a few tenths of a millisecond.
+        var octaves = [[Int]](repeating: [], count: Int.bitWidth)
+        for (k, entry) in scored.enumerated() { octaves[entry.octave].append(k) }
+        let queues = octaves.filter { !$0.isEmpty }
         var interleaved: [FinderPatternSet] = []
         var round = 0
         while interleaved.count < maximumSets, queues.contains(where: { $0.count > round }) {
