@@ -234,6 +234,34 @@ struct RoundTripTests {
         #expect(results.first?.inverted == true)
     }
 
+    /// The inverted picture's leftovers ask for that second look when they are a symbol's finders in a set that
+    /// did not decode, not when they are texture: light finder-like squares tiled on dark formed hundreds of sets
+    /// in the inverted picture, and the midrange pass over them cost a 1,000 × 1,000 tiling 1.4 s.
+    @Test func onlyAFewInvertedLeftoversAskForASecondLook() throws {
+        let side = 320
+        // Squares of 2 px modules every 16 px, light on dark: finder patterns in the negative.
+        let tiling = (0..<(side * side)).map { index -> UInt8 in
+            let (u, v) = (index % side % 16, index / side % 16)
+            let ring = min(u, v, 13 - u, 13 - v) / 2
+            return u < 14 && v < 14 && ring != 1 ? 235 : 20
+        }
+        var texture = ReadSession(options: ReaderOptions(), deadline: nil)
+        texture.scan(LuminancePlane(width: side, height: side, pixels: tiling).inverted(), scale: 1, inverted: true,
+                     binarizer: .block(.usual))
+        #expect(texture.results.isEmpty && texture.formedSets)
+        #expect(!texture.invertedLeftovers)
+
+        // A light-on-dark symbol whose data is scrambled beyond correction: its finders form a set that does not decode.
+        var modules = try QRCode.encode("light on dark, scrambled", options: EncodingOptions(errorCorrectionLevel: .low)).modules
+        for y in 9..<(modules.height - 9) { for x in 9..<(modules.width - 9) where (x * 7 + y * 3) % 5 < 3 { modules[x, y].toggle() } }
+        var scene = SyntheticScene(width: 300, height: 300, background: 20)
+        scene.place(modules, center: Point(150, 150), moduleSize: 6, degrees: 12, dark: 235, light: 20)
+        var symbol = ReadSession(options: ReaderOptions(), deadline: nil)
+        symbol.scan(plane(scene).inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
+        #expect(symbol.results.isEmpty && symbol.formedSets)
+        #expect(symbol.invertedLeftovers)
+    }
+
     /// A light-on-dark code beside a dark-on-light one: the inverted picture is read beside codes found only
     /// with ``ReaderOptions/mixedPolarity``.
     @Test func mixedPolarityReadsALightOnDarkCodeBesideADarkOnLightOne() throws {

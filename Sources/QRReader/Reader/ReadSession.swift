@@ -11,7 +11,8 @@ struct ReadSession {
     var results: [ReadResult] = []
     /// Whether the last pass left finder patterns it could not account for.
     private var leftovers = false
-    /// Whether a pass over the inverted picture left finder patterns in sets that did not decode.
+    /// Whether a pass over the inverted picture left finder patterns in sets that did not decode, and not dozens
+    /// of them (texture).
     private(set) var invertedLeftovers = false
     /// The passes with local thresholds on the picture as it is (not inverted, not the pyramid's second level)
     /// that left finder patterns unaccounted for: their planes, binary images and scales, and those patterns.
@@ -233,14 +234,15 @@ struct ReadSession {
                     !used.contains(index) && !explained.contains(index)
                         && !isInFoundCode(patterns[index].center * scale)
                 }
-                // Dozens left are texture: only those in sets count then.
-                let paired = outside.count > 2 * Self.maximumPartners ? [] : outside.filter { index in
+                // Dozens left are texture: only those in sets count then, and on the inverted picture none.
+                let isTexture = outside.count > 2 * Self.maximumPartners
+                let paired = isTexture ? [] : outside.filter { index in
                     outside.contains { $0 != index && FinderPatternGrouper.mayShareSymbol(patterns[$0], patterns[index]) }
                 }
                 // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
                 let inSets = outside.filter(grouped.contains)
                 leftovers = !inSets.isEmpty || (addingToLeftovers && leftovers)
-                if inverted && !inSets.isEmpty { invertedLeftovers = true }
+                if inverted && !inSets.isEmpty && !isTexture { invertedLeftovers = true }
                 let unexplained = Set(inSets + paired)
                 if !unexplained.isEmpty && damaged == nil && searchedForDamage && binarizer != .global && !inverted {
                     unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] },
