@@ -81,7 +81,7 @@ struct BinarizationTests {
     @Test func aBinaryImageWrittenIntoRecycledStorageIsTheSameImage() throws {
         let scene = try turnedShadedNoisyScene("recycled")
         let picture = plane(scene), recycler = BitRecycler()
-        let count = (scene.width + 63) / 64 * scene.height
+        let count = BinaryImage.wordsPerRow(width: scene.width) * scene.height
         /// Leaves the recycler storage of `count` words, every bit set, the padding past each row's width too:
         /// every word of the next image must be written.
         func recycleDarkStorage(count: Int) {

@@ -15,18 +15,20 @@ struct BinaryImage: Sendable {
     /// Bits from the start of one row to the start of the next.
     var rowBits: Int { wordsPerRow &* 64 }
 
+    /// 64-bit words per row of an image `width` pixels wide.
+    static func wordsPerRow(width: Int) -> Int { (width + 63) / 64 }
+
     /// An image from one byte per pixel, row-major (non-zero is dark).
     init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height, "pixel count does not match size")
-        let wordsPerRow = (width + 63) / 64
+        let zero = SIMD16<UInt8>(repeating: 0), one = SIMD16<UInt8>(repeating: 1)
         self.init(width: width, height: height, reusing: nil) { words in
-            for y in 0..<height {
-                for k in 0..<wordsPerRow {
-                    var word: UInt64 = 0
-                    for bit in 0..<min(64, width - 64 * k) where pixels[y * width + 64 * k + bit] != 0 {
-                        word |= 1 << UInt64(bit)
-                    }
-                    words[y * wordsPerRow + k] = word
+            pixels.withUnsafeBytes { pixels in
+                for y in 0..<height {
+                    let start = y * width
+                    Self.packRow(into: words, row: y, width: width, sixteen: { x in
+                        zero.replacing(with: one, where: pixels.loadUnaligned(fromByteOffset: start + x, as: SIMD16<UInt8>.self) .!= zero)
+                    }, one: { x in pixels[start + x] != 0 })
                 }
             }
         }
@@ -38,7 +40,7 @@ struct BinaryImage: Sendable {
         precondition(width >= 0 && height >= 0, "negative image size")
         self.width = width
         self.height = height
-        wordsPerRow = (width + 63) / 64
+        wordsPerRow = Self.wordsPerRow(width: width)
         let count = wordsPerRow * height
         if var words = recycler?.take(count: count) {
             words.withUnsafeMutableBufferPointer { fill($0) }
@@ -136,12 +138,13 @@ struct BinaryImage: Sendable {
         }
     }
 
-    /// Writes one row of `width` pixels into `words` (its ``wordsPerRow`` words from `start`): `sixteen(x)` gives
-    /// pixels x ..< x + 16 as 0 or 1 in each byte, `one(x)` a single pixel of a row narrower than sixteen.
+    /// Writes row `y` of an image `width` pixels wide into `words`, the storage ``init(width:height:reusing:fill:)``
+    /// fills: `sixteen(x)` gives pixels x ..< x + 16 as 0 or 1 in each byte, `one(x)` a single pixel of a row
+    /// narrower than sixteen.
     @inline(__always)
-    static func packRow(into words: UnsafeMutableBufferPointer<UInt64>, at start: Int, width: Int,
+    static func packRow(into words: UnsafeMutableBufferPointer<UInt64>, row y: Int, width: Int,
                         sixteen: (Int) -> SIMD16<UInt8>, one: (Int) -> Bool) {
-        var x = 0, index = start
+        var x = 0, index = y &* wordsPerRow(width: width)
         while x &+ 64 <= width {
             words[index] = packed(sixteen(x)) | packed(sixteen(x &+ 16)) &<< 16 | packed(sixteen(x &+ 32)) &<< 32
                 | packed(sixteen(x &+ 48)) &<< 48

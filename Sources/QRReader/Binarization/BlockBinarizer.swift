@@ -161,7 +161,6 @@ enum BlockBinarizer {
         // Each pixel column's threshold in the current row of blocks.
         var columns = [UInt8](repeating: 0, count: width)
         return BinaryImage(width: width, height: height, reusing: recycler) { words in
-            let wordsPerRow = words.count / height
             plane.pixels.withUnsafeBytes { pixels in
                 columns.withUnsafeMutableBytes { columns in
                     let one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>(repeating: 0)
@@ -180,7 +179,7 @@ enum BlockBinarizer {
                         }
                         let start = y * width
                         // Pixels at or below the threshold are dark.
-                        BinaryImage.packRow(into: words, at: y * wordsPerRow, width: width, sixteen: { x in
+                        BinaryImage.packRow(into: words, row: y, width: width, sixteen: { x in
                             let values = pixels.loadUnaligned(fromByteOffset: start &+ x, as: SIMD16<UInt8>.self) ^ inversionLanes
                             return zero.replacing(with: one, where: values .<= columns.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self))
                         }, one: { x in pixels[start &+ x] ^ inversion <= columns[x] })
@@ -281,11 +280,10 @@ enum GlobalBinarizer {
         let limit = SIMD16<UInt8>(repeating: threshold), one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>(repeating: 0)
         let width = plane.width
         return BinaryImage(width: width, height: plane.height, reusing: recycler) { words in
-            let wordsPerRow = plane.height > 0 ? words.count / plane.height : 0
             plane.pixels.withUnsafeBytes { pixels in
                 for y in 0..<plane.height {
                     let start = y * width
-                    BinaryImage.packRow(into: words, at: y * wordsPerRow, width: width, sixteen: { x in
+                    BinaryImage.packRow(into: words, row: y, width: width, sixteen: { x in
                         let values = pixels.loadUnaligned(fromByteOffset: start &+ x, as: SIMD16<UInt8>.self) ^ inversionLanes
                         return zero.replacing(with: one, where: values .< limit)
                     }, one: { x in pixels[start &+ x] ^ inversion < threshold })
