@@ -18,22 +18,6 @@ struct BinaryImage: Sendable {
     /// 64-bit words per row of an image `width` pixels wide.
     static func wordsPerRow(width: Int) -> Int { (width + 63) / 64 }
 
-    /// An image from one byte per pixel, row-major (non-zero is dark).
-    init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(pixels.count == width * height, "pixel count does not match size")
-        let zero = SIMD16<UInt8>(repeating: 0), one = SIMD16<UInt8>(repeating: 1)
-        self.init(width: width, height: height, reusing: nil) { words in
-            pixels.withUnsafeBytes { pixels in
-                for y in 0..<height {
-                    let start = y * width
-                    Self.packRow(into: words, row: y, width: width, sixteen: { x in
-                        zero.replacing(with: one, where: pixels.loadUnaligned(fromByteOffset: start + x, as: SIMD16<UInt8>.self) .!= zero)
-                    }, one: { x in pixels[start + x] != 0 })
-                }
-            }
-        }
-    }
-
     /// An image whose words `fill` writes, every one of them (``wordsPerRow`` per row, row after row, the bits
     /// past the width light): into the storage `recycler` holds when it has this size, else into new memory.
     init(width: Int, height: Int, reusing recycler: BitRecycler?, fill: (UnsafeMutableBufferPointer<UInt64>) -> Void) {
@@ -50,13 +34,6 @@ struct BinaryImage: Sendable {
                 fill(buffer)
                 initialized = count
             }
-        }
-    }
-
-    /// The pixels, one byte each (1 = dark), row-major.
-    var pixels: [UInt8] {
-        withBits { bits in
-            (0..<(width * height)).map { UInt8(truncatingIfNeeded: bits[($0 / width) &* rowBits &+ $0 % width]) }
         }
     }
 

@@ -75,8 +75,9 @@ struct LuminancePlane: Sendable {
         let w = width / factor, h = height / factor
         guard w > 0, h > 0 else { return LuminancePlane(width: 0, height: 0, pixels: []) }
         // Rows are first summed column-wise in 16 bits (vectorised), then each run of `factor` columns is
-        // added and divided by the box area as a multiply and shift: floor(s · ⌈2²⁴/area⌉ / 2²⁴) equals
-        // floor(s / area) for every s ≤ 255 · area when area ≤ 256 (a divide per pixel was the cost here).
+        // added and divided by the box area without a divide (a divide per pixel was the cost here): halving
+        // and thirds in their own ways below, other factors as a multiply and shift, floor(s · ⌈2²⁴/area⌉ / 2²⁴)
+        // equalling floor(s / area) for every s ≤ 255 · area when area ≤ 256.
         precondition(factor <= 16, "downscale factor above 16")
         let used = w * factor
         let area = UInt32(factor * factor)
@@ -129,8 +130,7 @@ struct LuminancePlane: Sendable {
                                 x += 8
                             }
                             for x in vectorOutputs..<w {
-                                let s = UInt32(col[2 * x]) &+ UInt32(col[2 * x + 1])
-                                dst[outRow + x] = UInt8(truncatingIfNeeded: (s &* reciprocal) >> 24)
+                                dst[outRow + x] = UInt8(truncatingIfNeeded: (col[2 * x] &+ col[2 * x + 1]) &>> 2)
                             }
                         case 3:
                             // Through plain pointers and with wrapping index arithmetic (it cannot overflow here)
