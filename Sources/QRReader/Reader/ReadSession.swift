@@ -373,8 +373,9 @@ struct ReadSession {
     /// from twenty patterns of one or two pixels, and each first look costs a few microseconds. In the
     /// development corpus in four orientations and in 474 synthetic photos and sheets, a set that decoded
     /// followed at most 104 missed looks (high_version/image010, a large symbol whose data forms a hundred
-    /// false triples on the pyramid's first level), most fewer than 20.
-    static let maximumMissedLooks = 128
+    /// false triples on the pyramid's first level), most fewer than 20: the cap leaves twice that margin,
+    /// as a symbol denser still forms more.
+    static let maximumMissedLooks = 200
 
     /// Of the sets whose first look missed, round two tries in full at most this many in each of two orders:
     /// the grouper's (``FinderPatternGrouper``: square-like triples first) and their first looks' scores.
