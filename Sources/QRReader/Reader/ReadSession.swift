@@ -373,8 +373,8 @@ struct ReadSession {
     /// from twenty patterns of one or two pixels, and each first look costs a few microseconds. In the
     /// development corpus in four orientations and in 474 synthetic photos and sheets, a set that decoded
     /// followed at most 104 missed looks (high_version/image010, a large symbol whose data forms a hundred
-    /// false triples on the pyramid's first level), most fewer than 20: the cap leaves twice that margin,
-    /// as a symbol denser still forms more.
+    /// false triples on the pyramid's first level), most fewer than 20: the cap leaves about twice that
+    /// margin, as a symbol denser still forms more.
     static let maximumMissedLooks = 200
 
     /// Of the sets whose first look missed, round two tries in full at most this many in each of two orders:
@@ -480,7 +480,8 @@ struct ReadSession {
         var luminancePending: [SamplingGrid] = []
         /// How many more of its candidate grids the set may try.
         var gridsLeft: Int
-        /// Every grid has been tried.
+        /// Nothing more is tried for the set: every grid has been, or its first look missed in a search for
+        /// damaged patterns, or its batch ran out of first looks (``maximumMissedLooks``).
         var isExhausted = false
         /// A grid was chosen to be followed along the symbol's module edges (``GridRefinement``).
         var isRefined = false
