@@ -148,7 +148,7 @@ struct DamagedFinderTests {
     /// Of more than four patterns left unaccounted for, only those whose ring fits a square cleanly are taken
     /// for a missed symbol's finders (partners for a search for damaged patterns): sensor noise and texture
     /// leave many, whose third patterns' places would cover the picture. Up to four are all taken: small
-    /// blurred finders often fit no clean square.
+    /// blurred finders often fit no clean square. Specks of grain do not count against the four.
     @Test func manyLeftoverPatternsAreScreenedForCleanRings() throws {
         let (scene, finders) = try Self.scene(degrees: 30) { _ in }
         let binary = BlockBinarizer.binarize(plane(scene))
@@ -158,6 +158,10 @@ struct DamagedFinderTests {
         #expect(ReadSession.likelyFinders(real + texture, in: binary) == real)
         let few = Array(real.prefix(2)) + texture
         #expect(ReadSession.likelyFinders(few, in: binary) == few)
+        // Beside three specks of grain (1.5 px modules, on the blank margin), the two are still taken whole
+        // and the specks screened.
+        let specks = (0..<3).map { FinderPattern(center: Point(Double(10 + 20 * $0), 10), moduleSize: 1.5) }
+        #expect(ReadSession.likelyFinders(texture + specks, in: binary) == texture)
     }
 
     /// Finder patterns a pass left over are hidden from a pyramid level where their modules are under 2 px:

@@ -23,4 +23,7 @@ struct FinderPattern: Sendable, Equatable {
     /// Finder patterns whose modules measure under this many pixels in the plane that showed them are sensor
     /// or print grain more often than symbols, and a plane shows no finder pattern of smaller modules.
     static let grainModuleSize = 2.0
+
+    /// Whether its modules are under ``grainModuleSize`` in the plane that showed it.
+    var isGrain: Bool { moduleSize < Self.grainModuleSize }
 }

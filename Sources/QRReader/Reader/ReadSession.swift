@@ -53,9 +53,13 @@ struct ReadSession {
     /// patterns' places cover most of the picture, and the whole picture was then scanned with allowances for
     /// damage (on a noisy page, nearly half its read). In the development corpus in four orientations and 996
     /// synthetic photos this reads the same codes; screening two or three patterns too lost three codes, whose
-    /// small blurred finders fit no clean square.
+    /// small blurred finders fit no clean square. Patterns of grain (``FinderPattern/grainModuleSize``) are
+    /// not counted against the four: beside one or two specks of sensor noise, a small blurred symbol's two
+    /// finders would be screened away too.
     static func likelyFinders(_ left: [FinderPattern], in binary: BinaryImage) -> [FinderPattern] {
-        left.count <= 4 ? left : left.filter { FinderCorners.fitsCleanly($0, in: binary) }
+        guard left.count > 4 else { return left }
+        let unscreened = left.count(where: { !$0.isGrain }) <= 4
+        return left.filter { (unscreened && !$0.isGrain) || FinderCorners.fitsCleanly($0, in: binary) }
     }
 
     /// The patterns `pass` left unaccounted for that may be a missed symbol's finders: of those outside the
@@ -67,7 +71,7 @@ struct ReadSession {
                        matching: (FinderPattern) -> Bool = { _ in true }) -> [FinderPattern] {
         var left = pass.patterns.filter { matching($0) && !isInFoundCode($0.center * pass.scale) }
         if settingAsideGrain && left.count > Self.maximumPartners {
-            left.removeAll { $0.moduleSize < FinderPattern.grainModuleSize }
+            left.removeAll(where: \.isGrain)
         }
         return left.count <= Self.maximumPartners ? Self.likelyFinders(left, in: pass.binary) : []
     }
