@@ -47,6 +47,55 @@ struct DamagedFinderTests {
         #expect(read(scene).map(\.text) == [Self.text])
     }
 
+    /// The top-left finder's stone with its top third turned light, opening into the light ring above: a
+    /// blot of white, or a punched hole. The pattern reads only with allowances, centred on its ring. The
+    /// scan still needs a row that crosses the stone whole (turned by 90°, every row would cross the hole).
+    @Test(arguments: [0.0, 180, 33, 213])
+    func aStoneHalfEatenByALightBlotReadsOnlyWithAllowances(degrees: Double) throws {
+        let (scene, finders) = try Self.scene(degrees: degrees) { modules in
+            for x in 2...4 { modules[x, 2] = false }
+        }
+        let binary = BlockBinarizer.binarize(plane(scene))
+        #expect(!FinderPatternFinder.find(in: binary, rowStep: 1).contains { $0.center.distance(to: finders[0]) < 8 })
+        let all = FinderPatternFinder.find(in: binary, rowStep: 1, allowingDamage: true)
+        let holed = try #require(all.first { $0.center.distance(to: finders[0]) < 8 })
+        #expect(holed.isDamaged && abs(holed.moduleSize - 8) < 2)
+        #expect(holed.center.distance(to: finders[0]) < 4)
+        #expect(read(scene).map(\.text) == [Self.text])
+    }
+
+    /// A sheet of labels, the middle one's top-left finder holed: once its neighbours are found, its two
+    /// other finders still call for the search that completes them with a damaged pattern.
+    @Test func aLabelAmongFoundOnesIsCompletedWithItsDamagedFinder() throws {
+        var scene = SyntheticScene(width: 620, height: 620)
+        var texts: [String] = []
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let text = "label \(row) \(column)"
+                var modules = try QRCode.encode(text, options: .version(3)).modules
+                if row == 1 && column == 1 { Self.holeInTheStone(&modules) }
+                scene.place(modules, center: Point(Double(110 + 200 * column), Double(110 + 200 * row)), moduleSize: 6,
+                            degrees: Double(3 * (row + column) - 6), quietZone: 3)
+                texts.append(text)
+            }
+        }
+        #expect(Set(read(scene).map(\.text)) == Set(texts))
+    }
+
+    /// Runs read through such a hole: the hole's side, the module size, and the shift from what is left of
+    /// the stone to the ring's middle; lines that are whole, or light on both sides, are not holed.
+    @Test func runsThroughAHoledStone() throws {
+        let holed = try #require(FinderPatternFinder.holedStone(RunLengths(8, 20, 12, 8, 8)))
+        #expect(holed.side == -1 && holed.moduleSize == 8 && holed.centerShift == -6)
+        let mirrored = try #require(FinderPatternFinder.holedStone(RunLengths(8, 8, 12, 20, 8)))
+        #expect(mirrored.side == 1 && mirrored.centerShift == 6)
+        // The blot eating into the ring on its side, not through it.
+        #expect(FinderPatternFinder.holedStone(RunLengths(3, 25, 12, 8, 8)) != nil)
+        #expect(FinderPatternFinder.holedStone(RunLengths(8, 8, 24, 8, 8)) == nil)
+        #expect(FinderPatternFinder.holedStone(RunLengths(8, 16, 8, 16, 8)) == nil)
+        #expect(FinderPatternFinder.holedStone(RunLengths(8, 28, 4, 8, 8)) == nil)
+    }
+
     /// A symbol printed without its quiet zone against a dark edge: the top finders' rings merge with it.
     @Test(arguments: [0.0, 90, 180, 270])
     func ringsMergingWithADarkEdgeReadWithAllowances(degrees: Double) throws {

@@ -166,7 +166,7 @@ enum FinderPatternFinder {
                          allowances: &noAllowances, edgeToEdgeLeft: &edgeToEdgeLeft)
             }
             if let above = row(-nudge), let below = row(nudge), abs(above.centerOffset - below.centerOffset) <= Double(nudge) {
-                horizontalRead = ((above.moduleSize + below.moduleSize) / 2, (above.centerOffset + below.centerOffset) / 2, cx, cy)
+                horizontalRead = ((above.moduleSize + below.moduleSize) / 2, (above.centerOffset + below.centerOffset) / 2, cx, cy, 0)
             }
         }
         guard let horizontal = horizontalRead else { return nil }
@@ -194,7 +194,9 @@ enum FinderPatternFinder {
         // Along the axis closest to a side's normal the run is shortest: the minimum is the module size
         // within 8 % whatever the rotation.
         let moduleSize = min(horizontal.moduleSize, vertical.moduleSize, diagonalModules[0], diagonalModules[1])
-        return FinderPattern(center: Point(centerX, centerY), moduleSize: moduleSize, isDamaged: allowances?.areTaken ?? false,
+        // Read through a hole in the stone, an axis centres the pattern on the middle of its ring.
+        let center = Point(centerX + horizontal.ringShift, centerY + vertical.ringShift)
+        return FinderPattern(center: center, moduleSize: moduleSize, isDamaged: allowances?.areTaken ?? false,
                              isSheared: squeeze >= 3)
     }
 
@@ -202,33 +204,47 @@ enum FinderPatternFinder {
     /// from the centre stone, which breaks an axis line through it, and perhaps a diagonal grazing its
     /// corner (the parallel lines a module aside still cross the stone), and a ring merging with a dark
     /// surround where the quiet zone is missing (the overlong outer run is taken as long as the other
-    /// side's). Texture and dense data pass looser checks all too often, so only one kind is allowed: at
-    /// most one shifted axis line and one shifted diagonal, or clipped runs only on one side of the
-    /// pattern, as a straight dark edge beyond the ring would clip them.
+    /// side's). A light blot can also eat a stone's side, opening into the light ring (``holedStone(_:)``).
+    /// Texture and dense data pass looser checks all too often, so only one kind is allowed: at most one
+    /// shifted axis line and one shifted diagonal, or clipped runs only on one side of the pattern, as a
+    /// straight dark edge beyond the ring would clip them, or holes only on one side, as one blot makes.
     private struct Allowances {
         var shiftedAxes = 0, shiftedDiagonals = 0
         /// Per clipped run, the direction from the centre towards it.
         var clippedSides: [Point] = []
+        /// Per line read through a hole in the centre stone, the direction from the centre towards the hole.
+        var holedSides: [Point] = []
 
         /// Whether any line needed an allowance.
-        var areTaken: Bool { shiftedAxes + shiftedDiagonals > 0 || !clippedSides.isEmpty }
+        var areTaken: Bool { shiftedAxes + shiftedDiagonals > 0 || !clippedSides.isEmpty || !holedSides.isEmpty }
 
         var arePlausible: Bool {
-            if shiftedAxes + shiftedDiagonals > 0 { return shiftedAxes <= 1 && shiftedDiagonals <= 1 && clippedSides.isEmpty }
-            guard clippedSides.count <= 3 else { return false }
-            for (i, a) in clippedSides.enumerated() {
-                for b in clippedSides[(i + 1)...] where a.dot(b) < 0 { return false }
+            if shiftedAxes + shiftedDiagonals > 0 {
+                return shiftedAxes <= 1 && shiftedDiagonals <= 1 && clippedSides.isEmpty && holedSides.isEmpty
+            }
+            if !holedSides.isEmpty && !clippedSides.isEmpty { return false }
+            return Self.onOneSide(clippedSides) && Self.onOneSide(holedSides)
+        }
+
+        /// At most three directions, none pointing away from another: what one blot or one straight edge
+        /// on one side of a pattern does to the lines through it.
+        private static func onOneSide(_ sides: [Point]) -> Bool {
+            guard sides.count <= 3 else { return false }
+            for (i, a) in sides.enumerated() {
+                for b in sides[(i + 1)...] where a.dot(b) < 0 { return false }
             }
             return true
         }
     }
 
     /// A pattern read along one line: its module size (in steps along the line), the centre run's offset
-    /// along the line, and the start of the line that showed it.
-    private typealias LineRead = (moduleSize: Double, centerOffset: Double, x: Int, y: Int)
+    /// along the line, the start of the line that showed it, and how far the middle of its ring lies beyond
+    /// the centre run's middle (0 unless it was read through a hole in the stone, ``holedStone(_:)``).
+    private typealias LineRead = (moduleSize: Double, centerOffset: Double, x: Int, y: Int, ringShift: Double)
 
     /// The pattern read along the line through (x, y) in `direction`; with `allowances`, clipping an outer
-    /// run or, if that line does not show the pattern, along the lines moved by `shift` either way. While
+    /// run, reading through a hole in the stone (``holedStone(_:)``) or, if that line does not show the
+    /// pattern, along the lines moved by `shift` either way. While
     /// `edgeToEdgeLeft`, the line through (x, y) may instead read edge to edge, which uses it up. With
     /// `roundShapes`, that line may last read as a pattern drawn with round shapes (``roundShapesModuleSize(_:)``).
     private static func lineRuns(in image: BinaryImage, x: Int, y: Int, direction: (x: Int, y: Int), shift: (x: Int, y: Int),
@@ -248,6 +264,10 @@ enum FinderPatternFinder {
                 found = (line.runs, module, 0)
                 edgeToEdgeLeft = false
             }
+            if found == nil, sign == 0, allowances != nil, let holed = holedStone(line.runs) {
+                allowances?.holedSides.append(Point(Double(direction.x), Double(direction.y)) * Double(holed.side))
+                return (holed.moduleSize, line.centerOffset, lx, ly, holed.centerShift)
+            }
             guard let read = found else { continue }
             if sign != 0 {
                 if direction.x != 0 && direction.y != 0 { allowances?.shiftedDiagonals += 1 } else { allowances?.shiftedAxes += 1 }
@@ -255,10 +275,10 @@ enum FinderPatternFinder {
             if read.clippedSide != 0 {
                 allowances?.clippedSides.append(Point(Double(direction.x), Double(direction.y)) * Double(read.clippedSide))
             }
-            return (read.moduleSize, line.centerOffset, lx, ly)
+            return (read.moduleSize, line.centerOffset, lx, ly, 0)
         }
         guard roundShapes, let line = centreLine, let module = roundShapesModuleSize(line.runs) else { return nil }
-        return (module, line.centerOffset, x, y)
+        return (module, line.centerOffset, x, y, 0)
     }
 
     /// Finder runs [outer, gap, centre, gap, outer] in the ratio 1:1:3:1:1 within `tolerance`, and the
@@ -272,6 +292,27 @@ enum FinderPatternFinder {
         guard clipping else { return nil }
         let (clipped, side) = clippingOuterRun(runs)
         return PatternRuns.moduleSize(clipped, pattern: pattern, tolerance: tolerance).map { (clipped, $0, side) }
+    }
+
+    /// Finder runs read through a light hole in the centre stone that opens into the light ring on one side
+    /// (a blot of white, or a punched hole): on the other side the dark ring and the light gap a module
+    /// each, the stone shortened to one to two modules, the light run on the hole's side lengthened by as
+    /// much or more (the blot may eat into the ring there too, though not through it), the whole seven
+    /// modules. Returns the module size, the hole's side (-1 before the centre run, 1 after) and how far the
+    /// middle of the whole pattern lies beyond the centre run's middle, in steps: the pattern's centre is
+    /// the middle of its ring, not of what is left of its stone. Only confirmation lines read so: the scan
+    /// still needs a row that crosses the stone whole. Taking rows through holes as hits too (at the
+    /// partners' module sizes) read two more labels in 48 synthetic sheets, but texture showed thousands
+    /// of such rows in some photos, and the corpus took 5 % more time.
+    static func holedStone(_ runs: RunLengths) -> (moduleSize: Double, side: Int, centerShift: Double)? {
+        let module = runs.total / pattern.total
+        let side = runs[1] > runs[3] ? -1 : 1
+        let (ring, hole, gap, otherRing) = side < 0 ? (runs[0], runs[1], runs[3], runs[4]) : (runs[4], runs[3], runs[1], runs[0])
+        func isModule(_ run: Double) -> Bool { abs(run - module) <= max(0.5 * module, 1) }
+        guard module >= 2, isModule(otherRing), isModule(gap), ring > 0, ring <= 1.5 * module,
+              runs[2] >= module, runs[2] <= 2.25 * module, hole >= 1.75 * module
+        else { return nil }
+        return (module, side, (runs[3] + runs[4] - runs[0] - runs[1]) / 2)
     }
 
     /// The module size of finder runs whose edge-to-edge distances (each run with the next: from an edge
