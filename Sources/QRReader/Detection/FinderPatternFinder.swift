@@ -252,6 +252,8 @@ enum FinderPatternFinder {
                                  roundShapes: Bool = false) -> LineRead?
     {
         var centreLine: (runs: RunLengths, centerOffset: Double)?
+        /// The direction from the centre towards the run on `side` (-1 before the centre run, 1 after).
+        func towards(_ side: Int) -> Point { Point(Double(direction.x), Double(direction.y)) * Double(side) }
         // No array of offsets: this runs for every candidate row hit.
         for attempt in 0..<(allowances == nil ? 1 : 3) {
             let sign = attempt == 0 ? 0 : attempt == 1 ? -1 : 1
@@ -265,7 +267,7 @@ enum FinderPatternFinder {
                 edgeToEdgeLeft = false
             }
             if found == nil, sign == 0, allowances != nil, let holed = holedStone(line.runs) {
-                allowances?.holedSides.append(Point(Double(direction.x), Double(direction.y)) * Double(holed.side))
+                allowances?.holedSides.append(towards(holed.side))
                 return (holed.moduleSize, line.centerOffset, lx, ly, holed.centerShift)
             }
             guard let read = found else { continue }
@@ -273,7 +275,7 @@ enum FinderPatternFinder {
                 if direction.x != 0 && direction.y != 0 { allowances?.shiftedDiagonals += 1 } else { allowances?.shiftedAxes += 1 }
             }
             if read.clippedSide != 0 {
-                allowances?.clippedSides.append(Point(Double(direction.x), Double(direction.y)) * Double(read.clippedSide))
+                allowances?.clippedSides.append(towards(read.clippedSide))
             }
             return (read.moduleSize, line.centerOffset, lx, ly, 0)
         }

@@ -308,7 +308,7 @@ enum SymbolLocator {
         // counts with the module size it was found with, as long as the other reads and it is no grain.
         let ma = moduleSizeAlong(image, from: a, toward: b.center), mb = moduleSizeAlong(image, from: b, toward: a.center)
         func asFound(_ pattern: FinderPattern) -> Double? {
-            pattern.moduleSize >= FinderPattern.grainModuleSize ? pattern.moduleSize : nil
+            pattern.isGrain ? nil : pattern.moduleSize
         }
         guard ma != nil || mb != nil, let sizeA = ma ?? asFound(a), let sizeB = mb ?? asFound(b) else { return nil }
         let moduleSize = (sizeA + sizeB) / 2

@@ -243,8 +243,9 @@ struct ReadSession {
                 }
                 let outside = unclaimed.filter { !explained.contains($0) }
                 // Dozens left are texture: only those in sets count then, and on the inverted picture none.
-                let isTexture = outside.count > 2 * Self.maximumPartners
-                let paired = unclaimed.count > 2 * Self.maximumPartners ? [] : unclaimed.filter { index in
+                let textureCount = 2 * Self.maximumPartners
+                let isTexture = outside.count > textureCount
+                let paired = unclaimed.count > textureCount ? [] : unclaimed.filter { index in
                     unclaimed.contains { $0 != index && FinderPatternGrouper.mayShareSymbol(patterns[$0], patterns[index]) }
                 }
                 // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
