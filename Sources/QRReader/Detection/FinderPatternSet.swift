@@ -13,6 +13,9 @@ struct FinderPatternSet: Sendable {
 
     /// Whether one of its patterns read sheared (``FinderPattern/isSheared``): a symbol seen steeply.
     var hasShearedPattern: Bool { topLeft.isSheared || topRight.isSheared || bottomLeft.isSheared }
+
+    /// Whether all three patterns are specks of grain (``FinderPattern/isGrain``).
+    var isGrain: Bool { topLeft.isGrain && topRight.isGrain && bottomLeft.isGrain }
 }
 
 /// Builds plausible finder pattern sets: the three patterns must have similar sizes, form a roughly

@@ -279,8 +279,9 @@ struct ReadSession {
             for attempt in attempts { for index in attempt.set.indices { setsPerPattern[index] += 1 } }
             // The sets whose first look missed that round two tries (``deferredSetsToTry(_:live:)``).
             var deferredToTry = Set<Int>()
-            // First looks missed in this batch since its last decoded set (see ``maximumMissedLooks``).
-            var missedLooks = 0
+            // First looks missed in this batch since its last decoded set, at sets of grain and at others
+            // (see ``maximumMissedLooks`` and ``maximumMissedGrainLooks``).
+            var missedLooks = 0, missedGrainLooks = 0
             for quick in [true, false] {
                 if !quick {
                     deferredToTry = Self.deferredSetsToTry(attempts) { set in
@@ -306,8 +307,11 @@ struct ReadSession {
                         // decoded and retired it. A set with a damaged pattern is one of many in dense data:
                         // if its first look misses, it is not tried at all.
                         let needsLook = quick && (damaged != nil || set.indices.contains(where: { setsPerPattern[$0] > 1 }))
-                        // Past ``maximumMissedLooks`` the batch's other such sets are left untried (still grouped).
-                        if needsLook && missedLooks >= Self.maximumMissedLooks {
+                        // Past ``maximumMissedLooks`` (of grain, ``maximumMissedGrainLooks``) the batch's other
+                        // such sets are left untried (still grouped).
+                        let isGrain = set.isGrain
+                        if needsLook && (isGrain ? missedGrainLooks >= Self.maximumMissedGrainLooks
+                                                 : missedLooks >= Self.maximumMissedLooks) {
                             attempts[index].isExhausted = true
                             continue
                         }
@@ -322,7 +326,7 @@ struct ReadSession {
                             if look.score < GridCheck.samplingScore {
                                 attempts[index].isExhausted = damaged != nil
                                 attempts[index].missedLook = look.score
-                                missedLooks += 1
+                                if isGrain { missedGrainLooks += 1 } else { missedLooks += 1 }
                                 continue
                             }
                         }
@@ -333,6 +337,7 @@ struct ReadSession {
                     if attempts[index].grids?.isPromising == true { timed.formUnion(set.indices) }
                     guard let result = found else { continue }
                     missedLooks = 0
+                    missedGrainLooks = 0
                     used.formUnion(set.indices)
                     used.formUnion(patternsInside([result]))
                     add(result)
@@ -385,6 +390,14 @@ struct ReadSession {
     /// false triples on the pyramid's first level), most fewer than 20: the cap leaves about twice that
     /// margin, as a symbol denser still forms more.
     static let maximumMissedLooks = 200
+
+    /// The same for sets of three specks of grain (``FinderPatternSet/isGrain``), counted apart. On a noisy
+    /// photo they are most of the sets: in 450 synthetic photos, nine sets decoded (in round two) after
+    /// their batch's 200 missed looks, up to all 200 of them at grain. With grain sets given no more looks
+    /// once this many of them have missed, those photos take 0.94x the time, with the same codes read. A
+    /// symbol of modules under two pixels (a clean small image) decoded after at most 14 missed looks at
+    /// grain in the development corpus in four orientations.
+    static let maximumMissedGrainLooks = 32
 
     /// Of the sets whose first look missed, round two tries in full at most this many in each of two orders:
     /// the grouper's (``FinderPatternGrouper``: square-like triples first) and their first looks' scores.
