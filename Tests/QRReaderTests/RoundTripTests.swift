@@ -234,6 +234,42 @@ struct RoundTripTests {
         #expect(results.first?.inverted == true)
     }
 
+    /// A synthetic page (Benchmarks/read-synthetic-vs-zxing-cpp.py --seed 3, page 138) of three codes, the third
+    /// of 2.7 px modules, blurred and stored at low JPEG quality: its finders form a set whose grid reads as timing
+    /// patterns, yet the local thresholds do not decode it, and its modules are too small for the pyramid's first
+    /// level. With two codes found beside it, the midrange rule reads the region around it at full scale.
+    @Test func aSymbolThatTimedButMissedBesideCodesFoundIsReadAroundAtMidrange() throws {
+        let url = try #require(Bundle.module.url(forResource: "synthetic-page-3-138", withExtension: "jpg", subdirectory: "Fixtures"))
+        let image = try ImageDecoder().decodeGray(contentsOf: url.path).image
+        let results = QRCodeReader().read(image)
+        #expect(results.count == 3)
+        let third = try #require(results.first { $0.text.hasPrefix("UuVnyhcGADqQuk3EuQZt") })
+        #expect(third.version == 8)
+        // Placed in the page, not in the region read: its centre lies at the symbol's.
+        #expect((third.center - Point(336, 1021)).length < 6)
+    }
+
+    /// What a pass records of a set that times as a QR code and does not decode, beside a code it reads: one
+    /// square on the picture's grid of blocks holding the symbol, for modules of its size only.
+    @Test func aTimedSetThatDoesNotDecodeLeavesARegionAroundItsSymbol() throws {
+        var modules = try QRCode.encode("scrambled beyond correction", options: EncodingOptions(errorCorrectionLevel: .low)).modules
+        for y in 9..<(modules.height - 9) { for x in 9..<(modules.width - 9) where (x * 7 + y * 3) % 5 < 3 { modules[x, y].toggle() } }
+        var scene = SyntheticScene(width: 500, height: 300)
+        scene.place(modules, center: Point(330, 150), moduleSize: 4, degrees: 20)
+        scene.place(try QRCode.encode("found").modules, center: Point(90, 150), moduleSize: 4)
+        var session = ReadSession(options: ReaderOptions(), deadline: nil)
+        session.scan(plane(scene), scale: 1, inverted: false, binarizer: .block(.usual))
+        #expect(session.results.map(\.text) == ["found"])
+        let regions = session.missedSymbolRegions(withModulesIn: 2..<8)
+        #expect(regions.count == 1)
+        let region = try #require(regions.first)
+        // The symbol's 25 modules turned by 20° span 4 × 25 × (cos 20° + sin 20°) ≈ 128 px about its centre.
+        #expect(region.minX <= 330 - 64 && region.maxX >= 330 + 64 && region.minY <= 150 - 64 && region.maxY >= 150 + 64)
+        #expect(region.minX.truncatingRemainder(dividingBy: Double(BlockBinarizer.blockSize)) == 0)
+        #expect(region.minY.truncatingRemainder(dividingBy: Double(BlockBinarizer.blockSize)) == 0)
+        #expect(session.missedSymbolRegions(withModulesIn: 5..<8).isEmpty)
+    }
+
     /// The inverted picture's leftovers ask for that second look when they are a symbol's finders in a set that
     /// did not decode, not when they are texture: light finder-like squares tiled on dark formed hundreds of sets
     /// in the inverted picture, and the midrange pass over them cost a 1,000 × 1,000 tiling 1.4 s.

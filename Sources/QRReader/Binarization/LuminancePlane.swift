@@ -1,4 +1,5 @@
 import QRImage
+import QRCore
 
 /// 8-bit luminance pixels, row-major, that the reader works on (0 = black, 255 = white).
 struct LuminancePlane: Sendable {
@@ -24,6 +25,18 @@ struct LuminancePlane: Sendable {
     /// The pixels of a grey image.
     init(_ image: GrayImage) {
         self.init(width: image.width, height: image.height, pixels: image.pixels)
+    }
+
+    /// The pixels inside `rect` (clamped to the plane), and the cut's offset in the plane.
+    func cropped(to rect: Rect) -> (plane: LuminancePlane, origin: Point) {
+        let x0 = rect.minX.pixelIndex(clampedTo: 0...width) ?? 0
+        let y0 = rect.minY.pixelIndex(clampedTo: 0...height) ?? 0
+        let x1 = max(x0, rect.maxX.rounded(.up).pixelIndex(clampedTo: 0...width) ?? width)
+        let y1 = max(y0, rect.maxY.rounded(.up).pixelIndex(clampedTo: 0...height) ?? height)
+        var cut = [UInt8]()
+        cut.reserveCapacity((x1 - x0) * (y1 - y0))
+        for y in y0..<y1 { cut += pixels[(y * width + x0)..<(y * width + x1)] }
+        return (LuminancePlane(width: x1 - x0, height: y1 - y0, pixels: cut, inversion: inversion), Point(Double(x0), Double(y0)))
     }
 
     /// Bilinear luminance at a point in pixel coordinates (pixel centres at +0.5); nil outside the image.

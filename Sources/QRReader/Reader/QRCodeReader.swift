@@ -206,9 +206,24 @@ public struct QRCodeReader: Sendable {
             // full scale. In four turns of the corpus that read 9 more codes (in large photos with bright
             // spots) and cost 8 % more time on the 26 pictures with such patterns; run wherever such patterns
             // are left, even beside codes found, it cost 23 % there for the same codes.
-            if let factor = firstLevel?.factor, session.results.isEmpty,
-               session.leftFinders(withModulesIn: FinderPattern.grainModuleSize..<(2.5 * Double(factor))) {
-                session.scan(plane, scale: 1, inverted: false, binarizer: .midrange, addingToLeftovers: true)
+            if let factor = firstLevel?.factor {
+                let sizes = FinderPattern.grainModuleSize..<(2.5 * Double(factor))
+                if session.results.isEmpty {
+                    if session.leftFinders(withModulesIn: sizes) {
+                        session.scan(plane, scale: 1, inverted: false, binarizer: .midrange, addingToLeftovers: true)
+                    }
+                } else {
+                    // Beside codes found, only around symbols that read as QR codes' timing patterns and did not
+                    // decode, such modules too small for the first level: a version 40 symbol of 5 px modules,
+                    // turned and blurred beside a code read (see ``ReadSession/missedSymbolRegions(withModulesIn:)``).
+                    for region in session.missedSymbolRegions(withModulesIn: sizes) {
+                        guard !session.isDone else { break }
+                        let (cut, origin) = plane.cropped(to: region)
+                        var around = ReadSession(options: options, deadline: session.deadline)
+                        around.scan(cut, scale: 1, inverted: false, binarizer: .midrange)
+                        session.adopt(around, from: origin)
+                    }
+                }
             }
         }
         // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus). Beside
@@ -252,37 +267,19 @@ public struct QRCodeReader: Sendable {
     /// What `session` found, Structured Append parts merged and every position moved from the region of
     /// interest to the image.
     private func placed(_ session: ReadSession, by origin: Point) -> ReadReport {
-        let results = StructuredAppendMerger.merge(session.results).map { result in
-            var moved = result
-            moved.corners = result.corners.map { $0 + origin }
-            moved.parts = result.parts.map { part in
-                var p = part
-                p.corners = part.corners.map { $0 + origin }
-                return p
-            }
-            return moved
-        }
+        let results = StructuredAppendMerger.merge(session.results).map { $0.moved(by: origin) }
         return ReadReport(results: results, timedOut: session.ranOutOfTime)
     }
 
     /// The region of interest cut out, and its offset in the full image.
     private func crop(_ plane: LuminancePlane) -> (plane: LuminancePlane, origin: Point) {
         guard let region = options.regionOfInterest else { return (plane, .zero) }
-        let rect: Rect
         switch region {
         case let .normalized(r):
-            rect = Rect(x: r.minX * Double(plane.width), y: r.minY * Double(plane.height),
-                        width: r.width * Double(plane.width), height: r.height * Double(plane.height))
+            return plane.cropped(to: Rect(x: r.minX * Double(plane.width), y: r.minY * Double(plane.height),
+                                          width: r.width * Double(plane.width), height: r.height * Double(plane.height)))
         case let .pixels(r):
-            rect = r
+            return plane.cropped(to: r)
         }
-        let x0 = rect.minX.pixelIndex(clampedTo: 0...plane.width) ?? 0
-        let y0 = rect.minY.pixelIndex(clampedTo: 0...plane.height) ?? 0
-        let x1 = max(x0, rect.maxX.rounded(.up).pixelIndex(clampedTo: 0...plane.width) ?? plane.width)
-        let y1 = max(y0, rect.maxY.rounded(.up).pixelIndex(clampedTo: 0...plane.height) ?? plane.height)
-        var pixels = [UInt8]()
-        pixels.reserveCapacity((x1 - x0) * (y1 - y0))
-        for y in y0..<y1 { pixels += plane.pixels[(y * plane.width + x0)..<(y * plane.width + x1)] }
-        return (LuminancePlane(width: x1 - x0, height: y1 - y0, pixels: pixels), Point(Double(x0), Double(y0)))
     }
 }

@@ -48,4 +48,12 @@ public struct ReadResult: Sendable, Equatable {
     public var bounds: Rect { corners.boundingRect }
     /// The centre of the symbol.
     public var center: Point { corners.center }
+
+    /// The same result with its corners, and its parts', moved by `offset`.
+    func moved(by offset: Point) -> ReadResult {
+        var moved = self
+        moved.corners = corners.map { $0 + offset }
+        moved.parts = parts.map { $0.moved(by: offset) }
+        return moved
+    }
 }

@@ -136,6 +136,43 @@ struct ReadSession {
     /// Whether any pass so far grouped finder patterns into a set that could be a symbol.
     private(set) var formedSets = false
 
+    /// Sets whose grids read as a QR code's timing patterns and yet did not decode, none of their patterns
+    /// in a decoded set, left by passes over the picture (not its negative): their centres, module sizes
+    /// and half the distance between their outer finders' centres, in its pixels.
+    private var timedMisses: [(center: Point, moduleSize: Double, reach: Double)] = []
+
+    /// Squares around the symbols that sets read as a QR code's timing patterns without decoding, with
+    /// modules (in pixels of the searched picture) in `sizes`, outside every code found since; each square
+    /// holds its symbol at any turn, with a margin of a fifth and eight modules, and none is centred in an
+    /// earlier one (sets over one symbol, from several passes). At most ``maximumMissedSymbolRegions``: a
+    /// bound for pictures of many failing symbols.
+    func missedSymbolRegions(withModulesIn sizes: Range<Double>) -> [Rect] {
+        var regions: [Rect] = []
+        for miss in timedMisses where sizes.contains(miss.moduleSize) && !isInFoundCode(miss.center) {
+            guard regions.count < Self.maximumMissedSymbolRegions else { break }
+            guard !regions.contains(where: { $0.contains(miss.center) }) else { continue }
+            let half = miss.reach * 1.2 + 8 * miss.moduleSize
+            // On the picture's grid of blocks, so that its blocks away from the edges threshold as the picture's.
+            let block = Double(BlockBinarizer.blockSize)
+            let x = max(0, ((miss.center.x - half) / block).rounded(.down) * block)
+            let y = max(0, ((miss.center.y - half) / block).rounded(.down) * block)
+            regions.append(Rect(x: x, y: y, width: miss.center.x + half - x, height: miss.center.y + half - y))
+        }
+        return regions
+    }
+
+    static let maximumMissedSymbolRegions = 4
+
+    /// Adds the codes that `read`, of a cut of the picture, found (their corners moved by the cut's
+    /// `origin`), up to ``ReaderOptions/maximumCodes``, and whether it ran out of time.
+    mutating func adopt(_ read: ReadSession, from origin: Point) {
+        if read.ranOutOfTime { ranOutOfTime = true }
+        for result in read.results {
+            if let limit = options.maximumCodes, results.count >= limit { return }
+            add(result.moved(by: origin))
+        }
+    }
+
     /// Whether the deadline stopped the search while it still had work to do (see ``isDone``).
     private(set) var ranOutOfTime = false
 
@@ -227,6 +264,8 @@ struct ReadSession {
         var explained = Set<Int>()
         // Patterns of a set whose grid read as a QR code's timing patterns: QR finders, not Micro QR or rMQR ones.
         var timed = Set<Int>()
+        // The sets whose grids did so and yet did not decode.
+        var timedSets: [FinderPatternSet] = []
         let squares = FinderCorners.Cache()
         defer {
             // A speculative pass's leftovers ask for nothing.
@@ -242,6 +281,13 @@ struct ReadSession {
                     !used.contains(index) && !isInFoundCode(patterns[index].center * scale)
                 }
                 let outside = unclaimed.filter { !explained.contains($0) }
+                if damaged == nil && !inverted {
+                    timedMisses += timedSets.filter { !$0.indices.contains(where: used.contains) }.map { set in
+                        let moduleSize = (set.topLeft.moduleSize + set.topRight.moduleSize + set.bottomLeft.moduleSize) / 3
+                        return ((set.topRight.center + set.bottomLeft.center) / 2 * scale, moduleSize * scale,
+                                (set.topRight.center - set.bottomLeft.center).length / 2 * scale)
+                    }
+                }
                 // Dozens left are texture: only those in sets count then, and on the inverted picture none.
                 let textureCount = 2 * Self.maximumPartners
                 let isTexture = outside.count > textureCount
@@ -334,7 +380,10 @@ struct ReadSession {
                                                                     estimate: attempts[index].estimate)
                     }
                     let found = decode(&attempts[index], quick: quick, binary: binary, plane: plane, scale: scale, inverted: inverted)
-                    if attempts[index].grids?.isPromising == true { timed.formUnion(set.indices) }
+                    if attempts[index].grids?.isPromising == true {
+                        timed.formUnion(set.indices)
+                        if found == nil && attempts[index].isExhausted { timedSets.append(set) }
+                    }
                     guard let result = found else { continue }
                     missedLooks = 0
                     missedGrainLooks = 0
