@@ -16,6 +16,12 @@ struct FinderPatternSet: Sendable {
 
     /// Whether all three patterns are specks of grain (``FinderPattern/isGrain``).
     var isGrain: Bool { topLeft.isGrain && topRight.isGrain && bottomLeft.isGrain }
+
+    /// The middle of the outer two patterns' centres: the symbol's centre, in the plane the patterns came from.
+    var center: Point { (topRight.center + bottomLeft.center) / 2 }
+
+    /// The patterns' mean module size.
+    var moduleSize: Double { (topLeft.moduleSize + topRight.moduleSize + bottomLeft.moduleSize) / 3 }
 }
 
 /// Builds plausible finder pattern sets: the three patterns must have similar sizes, form a roughly

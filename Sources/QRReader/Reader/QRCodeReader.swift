@@ -213,16 +213,7 @@ public struct QRCodeReader: Sendable {
                         session.scan(plane, scale: 1, inverted: false, binarizer: .midrange, addingToLeftovers: true)
                     }
                 } else {
-                    // Beside codes found, only around symbols that read as QR codes' timing patterns and did not
-                    // decode, such modules too small for the first level: a version 40 symbol of 5 px modules,
-                    // turned and blurred beside a code read (see ``ReadSession/missedSymbolRegions(withModulesIn:)``).
-                    for region in session.missedSymbolRegions(withModulesIn: sizes) {
-                        guard !session.isDone else { break }
-                        let (cut, origin) = plane.cropped(to: region)
-                        var around = ReadSession(options: options, deadline: session.deadline)
-                        around.scan(cut, scale: 1, inverted: false, binarizer: .midrange)
-                        session.adopt(around, from: origin)
-                    }
+                    readAroundMissedSymbols(in: plane, withModulesIn: sizes, into: &session)
                 }
             }
         }
@@ -262,6 +253,20 @@ public struct QRCodeReader: Sendable {
                            plane: plane, binary: binary, scale: 1)
         }
         return placed(session, by: origin)
+    }
+
+    /// Beside codes found, the midrange rule at full scale only around symbols that read as QR codes' timing
+    /// patterns and did not decode, with modules (`sizes`) too small for the pyramid's first level: a version 40
+    /// symbol of 5 px modules, turned and blurred beside a code read (see
+    /// ``ReadSession/missedSymbolRegions(withModulesIn:)``).
+    private func readAroundMissedSymbols(in plane: LuminancePlane, withModulesIn sizes: Range<Double>, into session: inout ReadSession) {
+        for region in session.missedSymbolRegions(withModulesIn: sizes) {
+            guard !session.isDone else { return }
+            let (cut, origin) = plane.cropped(to: region)
+            var around = ReadSession(options: options, deadline: session.deadline)
+            around.scan(cut, scale: 1, inverted: false, binarizer: .midrange)
+            session.adopt(around, from: origin)
+        }
     }
 
     /// What `session` found, Structured Append parts merged and every position moved from the region of

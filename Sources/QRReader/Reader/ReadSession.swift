@@ -144,8 +144,7 @@ struct ReadSession {
     /// Squares around the symbols that sets read as a QR code's timing patterns without decoding, with
     /// modules (in pixels of the searched picture) in `sizes`, outside every code found since; each square
     /// holds its symbol at any turn, with a margin of a fifth and eight modules, and none is centred in an
-    /// earlier one (sets over one symbol, from several passes). At most ``maximumMissedSymbolRegions``: a
-    /// bound for pictures of many failing symbols.
+    /// earlier one (sets over one symbol, from several passes). At most ``maximumMissedSymbolRegions``.
     func missedSymbolRegions(withModulesIn sizes: Range<Double>) -> [Rect] {
         var regions: [Rect] = []
         for miss in timedMisses where sizes.contains(miss.moduleSize) && !isInFoundCode(miss.center) {
@@ -161,6 +160,7 @@ struct ReadSession {
         return regions
     }
 
+    /// The most regions ``missedSymbolRegions(withModulesIn:)`` gives: a bound for pictures of many failing symbols.
     static let maximumMissedSymbolRegions = 4
 
     /// Adds the codes that `read`, of a cut of the picture, found (their corners moved by the cut's
@@ -283,9 +283,7 @@ struct ReadSession {
                 let outside = unclaimed.filter { !explained.contains($0) }
                 if damaged == nil && !inverted {
                     timedMisses += timedSets.filter { !$0.indices.contains(where: used.contains) }.map { set in
-                        let moduleSize = (set.topLeft.moduleSize + set.topRight.moduleSize + set.bottomLeft.moduleSize) / 3
-                        return ((set.topRight.center + set.bottomLeft.center) / 2 * scale, moduleSize * scale,
-                                (set.topRight.center - set.bottomLeft.center).length / 2 * scale)
+                        (set.center * scale, set.moduleSize * scale, (set.topRight.center - set.bottomLeft.center).length / 2 * scale)
                     }
                 }
                 // Dozens left are texture: only those in sets count then, and on the inverted picture none.
@@ -311,7 +309,7 @@ struct ReadSession {
         var tried = Set<[Int]>()
         /// Whether `set` is centred inside a code already found (e.g. from an earlier pass): that code again.
         func isInsideFoundCode(_ set: FinderPatternSet) -> Bool {
-            isInFoundCode((set.topRight.center + set.bottomLeft.center) / 2 * scale)
+            isInFoundCode(set.center * scale)
         }
         while options.symbologies.contains(.qrCode) && !sets.isEmpty {
             let resultsBefore = results.count
