@@ -10,4 +10,11 @@ public struct ImageLimits: Sendable, Hashable {
         self.maxPixels = maxPixels
         self.maxFileSize = maxFileSize
     }
+
+    /// Whether a `width` × `height` image lies within ``maxPixels``. A header can claim any dimensions (PNG's
+    /// are 32-bit each), so their product is checked for overflow rather than computed.
+    public func allowsPixels(width: Int, height: Int) -> Bool {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        return !overflow && pixels <= maxPixels
+    }
 }

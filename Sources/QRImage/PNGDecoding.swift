@@ -20,7 +20,7 @@ enum PNGDecoding {
             bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
         }
         let width = uint32(at: 16), height = uint32(at: 20)
-        if width > 0, height > 0, width * height > limits.maxPixels {
+        if width > 0, height > 0, !limits.allowsPixels(width: width, height: height) {
             throw .tooLarge(width: width, height: height, limit: limits.maxPixels)
         }
     }

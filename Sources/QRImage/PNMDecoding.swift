@@ -17,11 +17,10 @@ enum PNMDecoding {
         guard (1...65535).contains(maxValue) else {
             throw .corrupt(.pnm, "the maximum sample value \(maxValue) is outside 1…65535")
         }
-        let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
-        guard !overflow, pixelCount <= limits.maxPixels else {
+        guard limits.allowsPixels(width: width, height: height) else {
             throw .tooLarge(width: width, height: height, limit: limits.maxPixels)
         }
-        let sampleCount = pixelCount * channels
+        let sampleCount = width * height * channels
 
         if binary {
             // Exactly one whitespace character separates the header from the raster.

@@ -13,6 +13,17 @@ struct LimitsTests {
         }
     }
 
+    @Test func pngHeaderClaimingTheLargestDimensionsIsRefusedWithoutOverflow() {
+        // Width and height 2^32 - 1 each: their product does not fit in 64 bits (found by Fuzz/FuzzImage).
+        let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                               0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+        #expect(throws: ImageError.tooLarge(width: 0xFFFF_FFFF, height: 0xFFFF_FFFF, limit: 100_000_000)) {
+            try ImageDecoder().decodeGray(header)
+        }
+        #expect(!ImageLimits().allowsPixels(width: .max, height: 2))
+        #expect(ImageLimits(maxPixels: 12).allowsPixels(width: 4, height: 3))
+    }
+
     @Test func pngLimitIsConfigurable() throws {
         let png = try smallPNG()
         let decoder = ImageDecoder(limits: ImageLimits(maxPixels: 100))

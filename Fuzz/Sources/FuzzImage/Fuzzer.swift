@@ -1,0 +1,17 @@
+// Image files: PNG, JPEG (with EXIF), PGM/PPM, as `qr read`, `qr serve` and `qr make --logo` take them.
+import FuzzerSupport
+import QRImage
+
+@main enum Fuzzer {
+    static func main() { runFuzzer(fuzzOne) }
+}
+
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // Small limits keep each run fast; the limits themselves are checked before any allocation.
+    let decoder = ImageDecoder(limits: ImageLimits(maxPixels: 1 << 22, maxFileSize: 1 << 20))
+    _ = try? decoder.decodeRGBA(bytes)
+    _ = try? decoder.decodeGray(bytes, conversion: .darkestChannel)
+    return 0
+}
