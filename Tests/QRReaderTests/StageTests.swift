@@ -1509,6 +1509,26 @@ struct ReaderResultTests {
         }
     }
 
+    /// A small code printed with its quiet zone in the middle of a larger one's data (zxing-cpp's qrcode-2/16):
+    /// the larger code's level H corrects what the small one covers, and both are read, each with its corners.
+    /// Found first, the small code had taken the larger one's finders, whose centre lies inside it, for itself.
+    @Test func aCodePrintedInsideAnotherIsReadWithIt() throws {
+        let outerText = "OUTER: the larger code, printed around another one"
+        let outer = try QRCode.encode(outerText, options: EncodingOptions(errorCorrectionLevel: .high, versions: 6...6))
+        let inner = try QRCode.encode("INNER")
+        var scene = SyntheticScene(width: 340, height: 340)
+        scene.place(outer.modules, center: Point(170, 170), moduleSize: 6)
+        scene.place(inner.modules, center: Point(170, 170), moduleSize: 3, quietZone: 2)
+        let results = read(scene)
+        #expect(Set(results.map(\.text)) == [outerText, "INNER"])
+        for result in results {
+            let half = Double(result.text == "INNER" ? inner.size * 3 : outer.size * 6) / 2
+            let expected = [Point(170 - half, 170 - half), Point(170 + half, 170 - half),
+                            Point(170 + half, 170 + half), Point(170 - half, 170 + half)]
+            for (corner, truth) in zip(result.corners.corners, expected) { #expect(corner.distance(to: truth) < 4) }
+        }
+    }
+
     /// Codes side by side with narrow quiet zones form false finder triples across both; at any rotation
     /// both codes still decode.
     @Test(arguments: [0.0, 90, 180, 270, 30, 45, 60, 120, 150, 200, 225, 300, 330])

@@ -311,6 +311,17 @@ struct ReadSession {
         func isInsideFoundCode(_ set: FinderPatternSet) -> Bool {
             isInFoundCode(set.center * scale)
         }
+        /// Whether `set`'s finder centres enclose whole a code found that its centre lies in: a larger symbol
+        /// around a code printed in its data, or on a sheet of labels three labels' finders around a fourth.
+        func enclosesFoundCode(_ set: FinderPatternSet) -> Bool {
+            let centres = Quadrilateral(topLeft: set.topLeft.center * scale, topRight: set.topRight.center * scale,
+                                        bottomRight: (set.topRight.center + set.bottomLeft.center - set.topLeft.center) * scale,
+                                        bottomLeft: set.bottomLeft.center * scale)
+            let centre = set.center * scale
+            return results.contains { found in
+                found.corners.contains(centre) && found.corners.corners.allSatisfy(centres.contains)
+            }
+        }
         while options.symbologies.contains(.qrCode) && !sets.isEmpty {
             let resultsBefore = results.count
             // Two rounds: first every set's first well-timed grid from the binary image (where nearly every
@@ -339,8 +350,11 @@ struct ReadSession {
                     guard !attempts[index].isExhausted, !set.indices.contains(where: used.contains) else { continue }
                     // A set inside a found code is that code again. Its patterns inside found codes are retired
                     // already; one outside is not, as it may be a neighbouring symbol's, which that symbol's own
-                    // set still needs.
-                    if isInsideFoundCode(set) {
+                    // set still needs. One whose finders enclose the code whole may be a larger symbol around it
+                    // (qrcode-2/16, where zxing-cpp reads both): round two gives it a first look, when the labels
+                    // round a label on a sheet, which form many such sets, have decoded and retired their patterns.
+                    let around = !quick && isInsideFoundCode(set) && enclosesFoundCode(set)
+                    if isInsideFoundCode(set) && !around {
                         explained.formUnion(set.indices)
                         continue
                     }
@@ -350,7 +364,7 @@ struct ReadSession {
                         // most often a false one: it waits for the second round, by when the other may have
                         // decoded and retired it. A set with a damaged pattern is one of many in dense data:
                         // if its first look misses, it is not tried at all.
-                        let needsLook = quick && (damaged != nil || set.indices.contains(where: { setsPerPattern[$0] > 1 }))
+                        let needsLook = around || quick && (damaged != nil || set.indices.contains(where: { setsPerPattern[$0] > 1 }))
                         // Past ``maximumMissedLooks`` (of grain, ``maximumMissedGrainLooks``) the batch's other
                         // such sets are left untried (still grouped).
                         let isGrain = set.isGrain
