@@ -3,7 +3,7 @@
 // its sanitizer flags never reach the product; README.md here says how to build and run them.
 import PackageDescription
 
-let fuzzers = ["FuzzImage", "FuzzReader", "FuzzBitstream", "FuzzSymbol", "FuzzVideo"]
+let fuzzers = ["FuzzImage", "FuzzReader", "FuzzBitstream", "FuzzSymbol", "FuzzVideo", "FuzzEncoder"]
 
 let package = Package(
     name: "QRKitFuzz",

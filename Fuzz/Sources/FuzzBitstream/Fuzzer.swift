@@ -5,13 +5,11 @@ import FuzzerSupport
 import QRCore
 
 @main enum Fuzzer {
-    static func main() { runFuzzer(fuzzOne) }
+    static func main() { runFuzzer(tryInput) }
 }
 
-func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data else { return 0 }
-    guard size > 1 else { return 0 }
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func tryInput(_ bytes: [UInt8]) {
+    guard bytes.count > 1 else { return }
     let selector = Int(bytes[0]), codewords = Array(bytes[1...])
     let format: BitstreamFormat? = switch selector % 4 {
     case 0: Version(1 + selector / 4 % 40).map { .qr($0) }
@@ -19,9 +17,8 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case 2: Model1Version(1 + selector / 4 % 14).map { .model1($0) }
     default: RMQRVersion(selector / 4 % 32).map { .rMQR($0) }
     }
-    guard let format else { return 0 }
+    guard let format else { return }
     if let payload = try? BitstreamParser.parse(codewords, format: format) {
         _ = payload.text.utf8.count
     }
-    return 0
 }

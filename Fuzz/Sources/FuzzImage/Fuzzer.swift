@@ -3,15 +3,12 @@ import FuzzerSupport
 import QRImage
 
 @main enum Fuzzer {
-    static func main() { runFuzzer(fuzzOne) }
+    static func main() { runFuzzer(tryInput) }
 }
 
-func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data else { return 0 }
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func tryInput(_ bytes: [UInt8]) {
     // Small limits keep each run fast; the limits themselves are checked before any allocation.
     let decoder = ImageDecoder(limits: ImageLimits(maxPixels: 1 << 22, maxFileSize: 1 << 20))
     _ = try? decoder.decodeRGBA(bytes)
     _ = try? decoder.decodeGray(bytes, conversion: .darkestChannel)
-    return 0
 }

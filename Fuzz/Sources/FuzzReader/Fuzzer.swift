@@ -4,13 +4,11 @@ import FuzzerSupport
 import QRReader
 
 @main enum Fuzzer {
-    static func main() { runFuzzer(fuzzOne) }
+    static func main() { runFuzzer(tryInput) }
 }
 
-func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data else { return 0 }
-    guard size > 3 else { return 0 }
-    let bytes = UnsafeBufferPointer(start: data, count: size)
+func tryInput(_ bytes: [UInt8]) {
+    guard bytes.count > 3 else { return }
     let width = 16 + Int(bytes[0]) % 128, height = 16 + Int(bytes[1]) % 128
     let body = bytes[3...]
     let pixels = (0..<width * height).map { body[body.startIndex + $0 % body.count] }
@@ -21,5 +19,4 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             precondition(corner.x.isFinite && corner.y.isFinite, "corner not finite")
         }
     }
-    return 0
 }

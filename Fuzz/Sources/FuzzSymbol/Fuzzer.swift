@@ -11,13 +11,11 @@ let base: [BitMatrix] = ["QRKit", "https://example.com/fuzz?q=0123456789", Strin
     .compactMap { try? QRCode.encode($0).modules }
 
 @main enum Fuzzer {
-    static func main() { runFuzzer(fuzzOne) }
+    static func main() { runFuzzer(tryInput) }
 }
 
-func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data else { return 0 }
-    guard size > 2 else { return 0 }
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func tryInput(_ bytes: [UInt8]) {
+    guard bytes.count > 2 else { return }
     var modules: BitMatrix
     if bytes[0] & 1 == 0 {
         modules = base[Int(bytes[1]) % base.count]
@@ -40,5 +38,4 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let format = MicroQRDecoder.readFormat({ x, y in modules[x, y] }) {
         _ = MicroQRDecoder.decode(modules, format: format)
     }
-    return 0
 }

@@ -3,15 +3,14 @@ import FuzzerSupport
 import QRVideo
 
 @main enum Fuzzer {
-    static func main() { runFuzzer(fuzzOne) }
+    static func main() { runFuzzer(tryInput) }
 }
 
-func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data else { return 0 }
-    var reader = Y4MReader(bytes: Array(UnsafeBufferPointer(start: data, count: size)), maxPixels: 1 << 20)
+func tryInput(_ bytes: [UInt8]) {
+    var reader = Y4MReader(bytes: bytes, maxPixels: 1 << 20)
     // A stream of N bytes holds at most N frames; more would be a reader that does not advance.
-    for _ in 0...size {
-        guard case .some(.some) = try? reader.nextFrame() else { return 0 }
+    for _ in 0...bytes.count {
+        guard case .some(.some) = try? reader.nextFrame() else { return }
     }
     preconditionFailure("more frames than bytes")
 }

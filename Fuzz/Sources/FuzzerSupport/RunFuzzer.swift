@@ -3,9 +3,17 @@ import CFuzzerDriver
 import Glibc
 #endif
 
-/// Hands the program's arguments and `body`, which tries one input, to libFuzzer, and exits with its status.
-public func runFuzzer(_ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
+/// The fuzzer's body, for libFuzzer's C callback, which can capture nothing.
+nonisolated(unsafe) private var body: ([UInt8]) -> Void = { _ in }
+
+/// Hands the program's arguments to libFuzzer, which calls `tryInput` with each input it makes, and exits
+/// with libFuzzer's status. A crash or failed precondition in `tryInput` is a finding.
+public func runFuzzer(_ tryInput: @escaping ([UInt8]) -> Void) -> Never {
+    body = tryInput
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-    exit(LLVMFuzzerRunDriver(&argc, &argv, body))
+    exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        body(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    })
 }
