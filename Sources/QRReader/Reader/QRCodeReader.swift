@@ -117,6 +117,8 @@ public struct QRCodeReader: Sendable {
         // that formed plausible symbols without decoding.
         session.scan(plane, scale: 1, inverted: false, binarizer: .block(.usual))
         var invertedTried = false
+        // Whether the full-scale pass's lone pair of finder patterns has been searched near for a damaged third.
+        var searchedLonePair = false
         // The pyramid's first level and its factor, kept for the low-contrast pass and a second look at the
         // inverted picture.
         var firstLevel: (plane: LuminancePlane, factor: Int)?
@@ -155,6 +157,15 @@ public struct QRCodeReader: Sendable {
                         if missing { hiddenFromPyramid = session.leftFindersHidden(atScale: Double(factor)) }
                     }
                 }
+            }
+            // Two finder patterns left as a pair at full scale, and nothing else to go on (no set formed, nothing
+            // found, the pyramid no wiser): a symbol whose third finder is damaged (merged with a dark edge,
+            // blotted, washed out) is likelier than a light-on-dark code or one that other thresholds read, and
+            // the search for that pattern near the pair costs less than those passes, which it then saves.
+            if session.results.isEmpty && !session.formedSets, let pass = session.unexplainedPasses.first,
+               pass.scale == 1 && pass.isLocalThresholds, session.missedFinders(of: pass).count == 2 {
+                searchForDamagedFinders(completing: pass, in: &session)
+                searchedLonePair = true
             }
             // Light-on-dark codes show no finder patterns to the normal scans, or a stray few in their data
             // that form no symbol: when the local thresholds grouped no three patterns into a set, the inverted
@@ -237,13 +248,8 @@ public struct QRCodeReader: Sendable {
         // found at all, anywhere in the picture. That costlier search comes after the one pass the picture
         // gets in another grey conversion, if one is given.
         guard options.accuracy == .thorough else { return placed(session, by: origin) }
-        for pass in session.unexplainedPasses where !session.isDone {
-            let left = session.missedFinders(of: pass)
-            guard !left.isEmpty else { continue }
-            let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: pass.binary.width, height: pass.binary.height)
-            if regions?.isEmpty == true { continue }
-            session.search(ReadSession.DamagedSearch(partners: left, regions: regions, anywhere: false, inLocalThresholds: pass.isLocalThresholds),
-                           plane: pass.plane, binary: pass.binary, scale: pass.scale)
+        for (index, pass) in session.unexplainedPasses.enumerated() where !session.isDone && !(index == 0 && searchedLonePair) {
+            searchForDamagedFinders(completing: pass, in: &session)
         }
         if session.results.isEmpty && !session.isDone, let darkest = darkestChannel() {
             session.scan(crop(darkest).plane, scale: 1, inverted: false, binarizer: .global)
@@ -253,6 +259,17 @@ public struct QRCodeReader: Sendable {
                            plane: plane, binary: binary, scale: 1)
         }
         return placed(session, by: origin)
+    }
+
+    /// Looks for damaged finder patterns where they would complete the patterns `pass` left unaccounted for
+    /// that may be a missed symbol's finders (``ReadSession/missedFinders(of:settingAsideGrain:matching:)``).
+    private func searchForDamagedFinders(completing pass: ReadSession.UnexplainedPass, in session: inout ReadSession) {
+        let left = session.missedFinders(of: pass)
+        guard !left.isEmpty else { return }
+        let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: pass.binary.width, height: pass.binary.height)
+        if regions?.isEmpty == true { return }
+        session.search(ReadSession.DamagedSearch(partners: left, regions: regions, anywhere: false, inLocalThresholds: pass.isLocalThresholds),
+                       plane: pass.plane, binary: pass.binary, scale: pass.scale)
     }
 
     /// Beside codes found, the midrange rule at full scale only around symbols that read as QR codes' timing
