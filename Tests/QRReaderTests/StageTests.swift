@@ -1006,6 +1006,24 @@ struct LocatingTests {
         #expect(attempted.insert(try grid(shiftedBy: 4, dimension: 25), scale: 1, sampling: plane, pass: 2))
     }
 
+    /// A search for damaged finder patterns can come before the other thresholds (a lone pair of patterns at full
+    /// scale): its grids over a symbol, hung on a damaged pattern's centre, must not keep a later pass's from
+    /// being sampled there; the later pass's still keep a later search's out.
+    @Test func gridsThroughADamagedPatternDoNotStandForALaterPasssGrids() throws {
+        var attempted = AttemptedGrids()
+        let square = [Point(0, 0), Point(25, 0), Point(25, 25), Point(0, 25)]
+        func grid(shiftedBy shift: Double) throws -> SamplingGrid {
+            let target = square.map { Point($0.x * 3 + 12 + shift, $0.y * 3 + 12) }
+            return SamplingGrid(dimension: 25, transform: try #require(PerspectiveTransform(from: square, to: target)))
+        }
+        let plane = AttemptedGrids.Sampling.luminance(scale: 1, inverted: false)
+        #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: plane, pass: 2, throughDamagedPattern: true))
+        #expect(!attempted.insert(try grid(shiftedBy: 1), scale: 1, sampling: plane, pass: 3, throughDamagedPattern: true))
+        #expect(attempted.insert(try grid(shiftedBy: 1), scale: 1, sampling: plane, pass: 4))
+        #expect(!attempted.insert(try grid(shiftedBy: 2), scale: 1, sampling: plane, pass: 5))
+        #expect(!attempted.insert(try grid(shiftedBy: 2), scale: 1, sampling: plane, pass: 6, throughDamagedPattern: true))
+    }
+
     @Test func timingScoreSeparatesRightAndWrongDimensions() throws {
         let code = try QRCode.encode("timing", options: .version(5))
         var scene = SyntheticScene(width: 300, height: 300)

@@ -22,6 +22,7 @@ struct AttemptedGrids {
         let width: Int
         let height: Int
         let isTiled: Bool
+        let throughDamagedPattern: Bool
         /// The corners and the centre, in pixels of the searched image.
         let area: Quadrilateral
         let centre: Point
@@ -47,15 +48,20 @@ struct AttemptedGrids {
     ///   either (in the development corpus, also turned by 90°, 180° and 270°; each sample costs 50–150 µs).
     ///   Within a pass, the next grid over the symbol may still decode, and so may a plane averaged at
     ///   another scale.
-    mutating func insert(_ grid: SamplingGrid, scale: Double, sampling: Sampling, pass: Int) -> Bool {
+    ///
+    /// Grids of a search for damaged finder patterns (`throughDamagedPattern`) hang on a damaged pattern's less
+    /// certain centre: they count as sampled only for later such grids, never for a pass's whole patterns
+    /// (a symbol seen steeply whose search came first then still decodes in the midrange pass).
+    mutating func insert(_ grid: SamplingGrid, scale: Double, sampling: Sampling, pass: Int,
+                         throughDamagedPattern: Bool = false) -> Bool {
         let candidate = Footprint(sampling: sampling, pass: pass, width: grid.width, height: grid.height, isTiled: grid.isTiled,
-                                  area: grid.corners.map { $0 * scale },
+                                  throughDamagedPattern: throughDamagedPattern, area: grid.corners.map { $0 * scale },
                                   centre: grid.pixel(Double(grid.width) / 2, Double(grid.height) / 2) * scale)
         // Luminance is the same plane for every pass at one scale: a grid within a seventh of a module of
         // one sampled there before reads the same modules (another pass's finder centres move that much).
         let tolerance = (sampling.isLuminance ? 0.15 : 0.05) * grid.moduleSize * scale
         let isNew = !footprints.contains { footprint in
-            guard footprint.sampling == sampling else { return false }
+            guard footprint.sampling == sampling, throughDamagedPattern || !footprint.throughDamagedPattern else { return false }
             if footprint.pass != pass {
                 guard sampling.isLuminance else { return false }
                 if footprint.width == grid.width && Self.coverOneSymbol(footprint.area, candidate.area) { return true }

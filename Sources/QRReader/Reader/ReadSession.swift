@@ -123,10 +123,13 @@ struct ReadSession {
     private var attempted = AttemptedGrids()
     private var passNumber = 0
     /// The areas of the grids refined so far (``GridRefinement``), one per symbol, kind of threshold and kind
-    /// of grid: whether the threshold was the global one, and whether the grid was a mesh pinned to the finders.
-    private var refinedAreas: [(area: Quadrilateral, global: Bool, mesh: Bool)] = []
+    /// of grid: whether the threshold was the global one, whether the grid was a mesh pinned to the finders,
+    /// and whether a search for damaged patterns refined it.
+    private var refinedAreas: [(area: Quadrilateral, global: Bool, mesh: Bool, damaged: Bool)] = []
     /// Whether the current pass thresholds with ``GlobalBinarizer``.
     private var isGlobalPass = false
+    /// Whether the current pass is a search for damaged finder patterns (``search(_:plane:binary:scale:)``).
+    private var isDamagedSearch = false
 
     init(options: ReaderOptions, deadline: ContinuousClock.Instant?) {
         self.options = options
@@ -234,6 +237,7 @@ struct ReadSession {
                                searchedForDamage: Bool = true) {
         passNumber += 1
         isGlobalPass = binarizer == .global
+        isDamagedSearch = damaged != nil
         let patterns: [FinderPattern]
         var sets: [FinderPatternSet] = []
         if let damaged {
@@ -638,13 +642,14 @@ struct ReadSession {
     /// made them: in the corpus no symbol it missed once decoded when refined again under another local
     /// threshold, and each such try cost milliseconds. Local thresholds beside a dark surround can thin a
     /// small symbol's dark modules and move its edges, where the global threshold keeps them whole
-    /// (zxing-cpp/qrcode-4/30.png turned by 270°).
+    /// (zxing-cpp/qrcode-4/30.png turned by 270°). A refinement in a search for damaged patterns counts only for
+    /// later such searches: its grid hangs on a damaged pattern's less certain centre.
     private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double, mesh: Bool = false) -> Bool {
         let area = grid.corners.map { $0 * scale }
         let seen = refinedAreas.contains {
-            $0.global == isGlobalPass && $0.mesh == mesh && AttemptedGrids.coverOneSymbol($0.area, area)
+            $0.global == isGlobalPass && $0.mesh == mesh && (isDamagedSearch || !$0.damaged) && AttemptedGrids.coverOneSymbol($0.area, area)
         }
-        if !seen { refinedAreas.append((area, isGlobalPass, mesh)) }
+        if !seen { refinedAreas.append((area, isGlobalPass, mesh, isDamagedSearch)) }
         return !seen
     }
 
@@ -685,7 +690,8 @@ struct ReadSession {
     /// A grid sampled from luminance with erasures, unless it counts as sampled there already (``AttemptedGrids``):
     /// its values thresholded as they are, then sharpened (``LuminanceSamples/sharpening``).
     private mutating func decodeLuminance(_ grid: SamplingGrid, plane: LuminancePlane, scale: Double, inverted: Bool) -> ReadResult? {
-        guard attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted), pass: passNumber)
+        guard attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted), pass: passNumber,
+                               throughDamagedPattern: isDamagedSearch)
         else { return nil }
         let samples = ModuleSampler.sample(grid, luminance: plane)
         guard let symbol = samples.decoded(by: { SymbolDecoder.decode($0, confidence: $1) }) else { return nil }
