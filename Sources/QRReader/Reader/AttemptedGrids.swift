@@ -22,6 +22,7 @@ struct AttemptedGrids {
         let width: Int
         let height: Int
         let isTiled: Bool
+        /// Sampled in a search for damaged finder patterns.
         let throughDamagedPattern: Bool
         /// The corners and the centre, in pixels of the searched image.
         let area: Quadrilateral
@@ -50,8 +51,8 @@ struct AttemptedGrids {
     ///   another scale.
     ///
     /// Grids of a search for damaged finder patterns (`throughDamagedPattern`) hang on a damaged pattern's less
-    /// certain centre: they count as sampled only for later such grids, never for a pass's whole patterns
-    /// (a symbol seen steeply whose search came first then still decodes in the midrange pass).
+    /// certain centre: they count as sampled for later searches' grids only, not for those of passes over whole
+    /// patterns (a symbol seen steeply, searched first, then still decodes in the midrange pass).
     mutating func insert(_ grid: SamplingGrid, scale: Double, sampling: Sampling, pass: Int,
                          throughDamagedPattern: Bool = false) -> Bool {
         let candidate = Footprint(sampling: sampling, pass: pass, width: grid.width, height: grid.height, isTiled: grid.isTiled,

@@ -357,8 +357,9 @@ struct ReadSession {
                     // set still needs. One whose finders enclose the code whole may be a larger symbol around it
                     // (qrcode-2/16, where zxing-cpp reads both): round two gives it a first look, when the labels
                     // round a label on a sheet, which form many such sets, have decoded and retired their patterns.
-                    let around = !quick && isInsideFoundCode(set) && enclosesFoundCode(set)
-                    if isInsideFoundCode(set) && !around {
+                    let inside = isInsideFoundCode(set)
+                    let around = inside && !quick && enclosesFoundCode(set)
+                    if inside && !around {
                         explained.formUnion(set.indices)
                         continue
                     }
