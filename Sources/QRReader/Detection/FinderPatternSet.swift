@@ -22,6 +22,13 @@ struct FinderPatternSet: Sendable {
 
     /// The patterns' mean module size.
     var moduleSize: Double { (topLeft.moduleSize + topRight.moduleSize + bottomLeft.moduleSize) / 3 }
+
+    /// The parallelogram of the three centres, completed at the bottom right as the classic detectors place
+    /// the symbol: clockwise from the top-left centre.
+    var parallelogram: Quadrilateral {
+        Quadrilateral(topLeft: topLeft.center, topRight: topRight.center,
+                      bottomRight: topRight.center - topLeft.center + bottomLeft.center, bottomLeft: bottomLeft.center)
+    }
 }
 
 /// Builds plausible finder pattern sets: the three patterns must have similar sizes, form a roughly

@@ -265,7 +265,7 @@ enum SymbolLocator {
         let d = Double(dimension)
         if let simple = PerspectiveTransform(
             from: [Point(3.5, 3.5), Point(d - 3.5, 3.5), Point(d - 3.5, d - 3.5), Point(3.5, d - 3.5)],
-            to: [tl.center, tr.center, tr.center - tl.center + bl.center, bl.center]) {
+            to: set.parallelogram.corners) {
             grids.append(SamplingGrid(dimension: dimension, transform: simple))
         }
         // Small symbols have no alignment pattern (or it was not found): the bottom-right corner is the

@@ -117,8 +117,9 @@ public struct QRCodeReader: Sendable {
         // that formed plausible symbols without decoding.
         session.scan(plane, scale: 1, inverted: false, binarizer: .block(.usual))
         var invertedTried = false
-        // Whether the full-scale pass's lone pair of finder patterns has been searched near for a damaged third.
-        var searchedLonePair = false
+        // How many of the passes that left finder patterns unaccounted for (the first ones) have had the search
+        // for damaged patterns near them already.
+        var passesSearchedForDamage = 0
         // The pyramid's first level and its factor, kept for the low-contrast pass and a second look at the
         // inverted picture.
         var firstLevel: (plane: LuminancePlane, factor: Int)?
@@ -163,9 +164,9 @@ public struct QRCodeReader: Sendable {
             // blotted, washed out) is likelier than a light-on-dark code or one that other thresholds read, and
             // the search for that pattern near the pair costs less than those passes, which it then saves.
             if session.results.isEmpty && !session.formedSets, let pass = session.unexplainedPasses.first,
-               pass.scale == 1 && pass.isLocalThresholds, session.missedFinders(of: pass).count == 2 {
-                searchForDamagedFinders(completing: pass, in: &session)
-                searchedLonePair = true
+               pass.scale == 1 && pass.isLocalThresholds, case let pair = session.missedFinders(of: pass), pair.count == 2 {
+                searchForDamagedFinders(completing: pair, of: pass, in: &session)
+                passesSearchedForDamage = 1
             }
             // Light-on-dark codes show no finder patterns to the normal scans, or a stray few in their data
             // that form no symbol: when the local thresholds grouped no three patterns into a set, the inverted
@@ -248,8 +249,8 @@ public struct QRCodeReader: Sendable {
         // found at all, anywhere in the picture. That costlier search comes after the one pass the picture
         // gets in another grey conversion, if one is given.
         guard options.accuracy == .thorough else { return placed(session, by: origin) }
-        for (index, pass) in session.unexplainedPasses.enumerated() where !session.isDone && !(index == 0 && searchedLonePair) {
-            searchForDamagedFinders(completing: pass, in: &session)
+        for pass in session.unexplainedPasses.dropFirst(passesSearchedForDamage) where !session.isDone {
+            searchForDamagedFinders(completing: session.missedFinders(of: pass), of: pass, in: &session)
         }
         if session.results.isEmpty && !session.isDone, let darkest = darkestChannel() {
             session.scan(crop(darkest).plane, scale: 1, inverted: false, binarizer: .global)
@@ -261,10 +262,10 @@ public struct QRCodeReader: Sendable {
         return placed(session, by: origin)
     }
 
-    /// Looks for damaged finder patterns where they would complete the patterns `pass` left unaccounted for
-    /// that may be a missed symbol's finders (``ReadSession/missedFinders(of:settingAsideGrain:matching:)``).
-    private func searchForDamagedFinders(completing pass: ReadSession.UnexplainedPass, in session: inout ReadSession) {
-        let left = session.missedFinders(of: pass)
+    /// Looks for damaged finder patterns where they would complete `left`, the patterns `pass` left unaccounted
+    /// for that may be a missed symbol's finders (``ReadSession/missedFinders(of:settingAsideGrain:matching:)``).
+    private func searchForDamagedFinders(completing left: [FinderPattern], of pass: ReadSession.UnexplainedPass,
+                                         in session: inout ReadSession) {
         guard !left.isEmpty else { return }
         let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: pass.binary.width, height: pass.binary.height)
         if regions?.isEmpty == true { return }

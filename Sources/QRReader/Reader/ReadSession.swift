@@ -318,9 +318,7 @@ struct ReadSession {
         /// Whether `set`'s finder centres enclose whole a code found that its centre lies in: a larger symbol
         /// around a code printed in its data, or on a sheet of labels three labels' finders around a fourth.
         func enclosesFoundCode(_ set: FinderPatternSet) -> Bool {
-            let centres = Quadrilateral(topLeft: set.topLeft.center * scale, topRight: set.topRight.center * scale,
-                                        bottomRight: (set.topRight.center + set.bottomLeft.center - set.topLeft.center) * scale,
-                                        bottomLeft: set.bottomLeft.center * scale)
+            let centres = set.parallelogram.map { $0 * scale }
             let centre = set.center * scale
             return results.contains { found in
                 found.corners.contains(centre) && found.corners.corners.allSatisfy(centres.contains)
