@@ -249,6 +249,19 @@ struct RoundTripTests {
         #expect((third.center - Point(336, 1021)).length < 6)
     }
 
+    /// A version 18 symbol of 3 px modules seen at 30 % perspective (Benchmarks/read-made-symbols-vs-zxing-cpp.py
+    /// --view perspective --perspective 0.3, v18-28): the midrange rule at full scale shows two of its finders
+    /// that no set explains, and only the local mean thresholds show its third, as a damaged pattern. The search
+    /// for damaged patterns near the midrange pass's pair looks in those thresholds too.
+    @Test func findersShownByTwoThresholdRulesCompleteOneSymbol() throws {
+        let url = try #require(Bundle.module.url(forResource: "made-v18-perspective", withExtension: "jpg", subdirectory: "Fixtures"))
+        let image = try ImageDecoder().decodeGray(contentsOf: url.path).image
+        let results = QRCodeReader().read(image)
+        #expect(results.count == 1)
+        #expect(results.first?.text.hasPrefix("52g=X1tp5-zewEVEG4xC") == true)
+        #expect(results.first?.version == 18)
+    }
+
     /// What a pass records of a set that times as a QR code and does not decode, beside a code it reads: one
     /// square on the picture's grid of blocks holding the symbol, for modules of its size only.
     @Test func aTimedSetThatDoesNotDecodeLeavesARegionAroundItsSymbol() throws {

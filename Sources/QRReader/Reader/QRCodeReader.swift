@@ -251,6 +251,13 @@ public struct QRCodeReader: Sendable {
         guard options.accuracy == .thorough else { return placed(session, by: origin) }
         for pass in session.unexplainedPasses.dropFirst(passesSearchedForDamage) where !session.isDone {
             searchForDamagedFinders(completing: session.missedFinders(of: pass), of: pass, in: &session)
+            // The midrange rule at full scale and the local mean thresholds can lose different finders of one
+            // symbol: the midrange rule shows two and loses the third, which the mean thresholds show only as a
+            // damaged pattern. So the search near a full-scale pass's leftovers also looks in the mean thresholds (a
+            // version 1 symbol beside a white stroke in bright_spots/image023; a made symbol at 30 % perspective).
+            if pass.scale == 1 && !pass.isLocalThresholds, let local = session.localThresholds, !session.isDone {
+                searchForDamagedFinders(completing: session.missedFinders(of: pass), of: pass, in: &session, lookingIn: local)
+            }
         }
         if session.results.isEmpty && !session.isDone, let darkest = darkestChannel() {
             session.scan(crop(darkest).plane, scale: 1, inverted: false, binarizer: .global)
@@ -263,14 +270,18 @@ public struct QRCodeReader: Sendable {
     }
 
     /// Looks for damaged finder patterns where they would complete `left`, the patterns `pass` left unaccounted
-    /// for that may be a missed symbol's finders (``ReadSession/missedFinders(of:settingAsideGrain:matching:)``).
+    /// for that may be a missed symbol's finders (``ReadSession/missedFinders(of:settingAsideGrain:matching:)``),
+    /// in the pass's binary image or in `local`, the full-scale local thresholds (``ReadSession/localThresholds``),
+    /// of the same plane.
     private func searchForDamagedFinders(completing left: [FinderPattern], of pass: ReadSession.UnexplainedPass,
-                                         in session: inout ReadSession) {
+                                         in session: inout ReadSession, lookingIn local: BinaryImage? = nil) {
         guard !left.isEmpty else { return }
-        let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: pass.binary.width, height: pass.binary.height)
+        let binary = local ?? pass.binary
+        let regions = FinderPatternGrouper.thirdPatternRegions(completing: left, width: binary.width, height: binary.height)
         if regions?.isEmpty == true { return }
-        session.search(ReadSession.DamagedSearch(partners: left, regions: regions, anywhere: false, inLocalThresholds: pass.isLocalThresholds),
-                       plane: pass.plane, binary: pass.binary, scale: pass.scale)
+        session.search(ReadSession.DamagedSearch(partners: left, regions: regions, anywhere: false,
+                                                 inLocalThresholds: local != nil || pass.isLocalThresholds),
+                       plane: pass.plane, binary: binary, scale: pass.scale)
     }
 
     /// Beside codes found, the midrange rule at full scale only around symbols that read as QR codes' timing
