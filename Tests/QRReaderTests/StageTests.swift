@@ -988,22 +988,24 @@ struct LocatingTests {
         }
     }
 
+    /// A grid over one 84 px square symbol of `dimension` modules, moved right by `shift` pixels.
+    private static func grid(shiftedBy shift: Double, dimension: Int = 21) throws -> SamplingGrid {
+        let square = [Point(0, 0), Point(21, 0), Point(21, 21), Point(0, 21)]
+        let target = square.map { Point($0.x * 4 + 10 + shift, $0.y * 4 + 10) }
+        let unit = square.map { $0 * (Double(dimension) / 21) }
+        return SamplingGrid(dimension: dimension, transform: try #require(PerspectiveTransform(from: unit, to: target)))
+    }
+
     @Test func aSymbolIsSampledFromOneLuminancePlaneInOnePassOnly() throws {
         var attempted = AttemptedGrids()
-        let square = [Point(0, 0), Point(21, 0), Point(21, 21), Point(0, 21)]
-        func grid(shiftedBy shift: Double, dimension: Int = 21) throws -> SamplingGrid {
-            let target = square.map { Point($0.x * 4 + 10 + shift, $0.y * 4 + 10) }
-            let unit = square.map { $0 * (Double(dimension) / 21) }
-            return SamplingGrid(dimension: dimension, transform: try #require(PerspectiveTransform(from: unit, to: target)))
-        }
         let plane = AttemptedGrids.Sampling.luminance(scale: 1, inverted: false)
-        #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: plane, pass: 1))
+        #expect(attempted.insert(try Self.grid(shiftedBy: 0), scale: 1, sampling: plane, pass: 1))
         // The same pass's next grid over the symbol, two modules off, is still sampled...
-        #expect(attempted.insert(try grid(shiftedBy: 8), scale: 1, sampling: plane, pass: 1))
+        #expect(attempted.insert(try Self.grid(shiftedBy: 8), scale: 1, sampling: plane, pass: 1))
         // ...another pass's is not, on the same plane; on another plane, or of another dimension, it is.
-        #expect(!attempted.insert(try grid(shiftedBy: 4), scale: 1, sampling: plane, pass: 2))
-        #expect(attempted.insert(try grid(shiftedBy: 4), scale: 1, sampling: .luminance(scale: 1, inverted: true), pass: 2))
-        #expect(attempted.insert(try grid(shiftedBy: 4, dimension: 25), scale: 1, sampling: plane, pass: 2))
+        #expect(!attempted.insert(try Self.grid(shiftedBy: 4), scale: 1, sampling: plane, pass: 2))
+        #expect(attempted.insert(try Self.grid(shiftedBy: 4), scale: 1, sampling: .luminance(scale: 1, inverted: true), pass: 2))
+        #expect(attempted.insert(try Self.grid(shiftedBy: 4, dimension: 25), scale: 1, sampling: plane, pass: 2))
     }
 
     /// A search for damaged finder patterns can come before the other thresholds (a lone pair of patterns at full
@@ -1011,17 +1013,12 @@ struct LocatingTests {
     /// being sampled there; the later pass's still keep a later search's out.
     @Test func gridsThroughADamagedPatternDoNotStandForALaterPasssGrids() throws {
         var attempted = AttemptedGrids()
-        let square = [Point(0, 0), Point(25, 0), Point(25, 25), Point(0, 25)]
-        func grid(shiftedBy shift: Double) throws -> SamplingGrid {
-            let target = square.map { Point($0.x * 3 + 12 + shift, $0.y * 3 + 12) }
-            return SamplingGrid(dimension: 25, transform: try #require(PerspectiveTransform(from: square, to: target)))
-        }
         let plane = AttemptedGrids.Sampling.luminance(scale: 1, inverted: false)
-        #expect(attempted.insert(try grid(shiftedBy: 0), scale: 1, sampling: plane, pass: 2, throughDamagedPattern: true))
-        #expect(!attempted.insert(try grid(shiftedBy: 1), scale: 1, sampling: plane, pass: 3, throughDamagedPattern: true))
-        #expect(attempted.insert(try grid(shiftedBy: 1), scale: 1, sampling: plane, pass: 4))
-        #expect(!attempted.insert(try grid(shiftedBy: 2), scale: 1, sampling: plane, pass: 5))
-        #expect(!attempted.insert(try grid(shiftedBy: 2), scale: 1, sampling: plane, pass: 6, throughDamagedPattern: true))
+        #expect(attempted.insert(try Self.grid(shiftedBy: 0, dimension: 25), scale: 1, sampling: plane, pass: 2, throughDamagedPattern: true))
+        #expect(!attempted.insert(try Self.grid(shiftedBy: 1, dimension: 25), scale: 1, sampling: plane, pass: 3, throughDamagedPattern: true))
+        #expect(attempted.insert(try Self.grid(shiftedBy: 1, dimension: 25), scale: 1, sampling: plane, pass: 4))
+        #expect(!attempted.insert(try Self.grid(shiftedBy: 2, dimension: 25), scale: 1, sampling: plane, pass: 5))
+        #expect(!attempted.insert(try Self.grid(shiftedBy: 2, dimension: 25), scale: 1, sampling: plane, pass: 6, throughDamagedPattern: true))
     }
 
     @Test func timingScoreSeparatesRightAndWrongDimensions() throws {

@@ -254,7 +254,8 @@ public struct QRCodeReader: Sendable {
             // The midrange rule at full scale and the local mean thresholds can lose different finders of one
             // symbol: the midrange rule shows two and loses the third, which the mean thresholds show only as a
             // damaged pattern. So the search near a full-scale pass's leftovers also looks in the mean thresholds (a
-            // version 1 symbol beside a white stroke in bright_spots/image023; a made symbol at 30 % perspective).
+            // version 1 symbol beside a white stroke in bright_spots/image023; a made symbol at 30 % perspective),
+            // for the patterns still missed: the first search may have found a code that explains some.
             if pass.scale == 1 && !pass.isLocalThresholds, let local = session.localThresholds, !session.isDone {
                 searchForDamagedFinders(completing: session.missedFinders(of: pass), of: pass, in: &session, lookingIn: local)
             }
