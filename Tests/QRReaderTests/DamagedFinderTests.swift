@@ -327,4 +327,28 @@ struct DamagedFinderTests {
         both.place(holed, center: Point(480, 180), moduleSize: 8, degrees: 10)
         #expect(Set(read(both).map(\.text)) == ["clean", Self.text])
     }
+    /// A symbol all three of whose finders are holed, beside a code found: it leaves no pair of whole
+    /// patterns to search near. Here three finder-shaped marks around blank paper (a frame printed like a
+    /// symbol, which decodes nothing) are searched near, and the search passes by the holed symbol at the
+    /// frame's open corner: the last search, anywhere, groups the damaged patterns it saw.
+    @Test func aSymbolWithEveryFinderHoledBesideAFoundCodeReads() throws {
+        let clean = try QRCode.encode("clean", options: .version(3)).modules
+        var holed = try QRCode.encode(Self.text, options: .version(1)).modules
+        let last = holed.width - 1
+        for (x, y) in [(2, 3), (last - 2, 3), (2, last - 3)] { holed[x, y] = false }
+        var frame = BitMatrix(size: 33)
+        for (left, top) in [(0, 0), (26, 0), (0, 26)] {
+            for y in 0..<7 {
+                for x in 0..<7 {
+                    let ring = max(abs(x - 3), abs(y - 3))
+                    frame[left + x, top + y] = ring != 2
+                }
+            }
+        }
+        var scene = SyntheticScene(width: 860, height: 560)
+        scene.place(clean, center: Point(150, 280), moduleSize: 8)
+        scene.place(frame, center: Point(500, 220), moduleSize: 8)
+        scene.place(holed, center: Point(604, 324), moduleSize: 8, degrees: 8)
+        #expect(Set(read(scene).map(\.text)) == ["clean", Self.text])
+    }
 }

@@ -245,9 +245,10 @@ public struct QRCodeReader: Sendable {
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
         // with a dark surround). Texture and dense data show many such patterns, so they are looked for only
         // where a symbol seems missing: first near pairs of patterns that a pass left unaccounted for and no
-        // code found since explains, where a third pattern would complete them; then, if nothing has been
-        // found at all, anywhere in the picture. That costlier search comes after the one pass the picture
-        // gets in another grey conversion, if one is given.
+        // code found since explains, where a third pattern would complete them; then anywhere in the picture:
+        // with nothing found, in a scan of the whole picture, and beside codes found, where a symbol still seems
+        // missing, among the patterns the searches near partners saw. That last search comes after the one
+        // pass the picture gets in another grey conversion, if one is given.
         guard options.accuracy == .thorough else { return placed(session, by: origin) }
         for pass in session.unexplainedPasses.dropFirst(passesSearchedForDamage) where !session.isDone {
             searchForDamagedFinders(completing: session.missedFinders(of: pass), of: pass, in: &session)
@@ -263,7 +264,7 @@ public struct QRCodeReader: Sendable {
         if session.results.isEmpty && !session.isDone, let darkest = darkestChannel() {
             session.scan(crop(darkest).plane, scale: 1, inverted: false, binarizer: .global)
         }
-        if session.results.isEmpty, let binary = session.localThresholds {
+        if session.mayBeMissingCodes, let binary = session.localThresholds {
             session.search(ReadSession.DamagedSearch(partners: [], regions: nil, anywhere: true, inLocalThresholds: true),
                            plane: plane, binary: binary, scale: 1)
         }
