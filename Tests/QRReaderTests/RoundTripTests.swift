@@ -262,6 +262,20 @@ struct RoundTripTests {
         #expect(results.first?.version == 18)
     }
 
+    /// A dense symbol of modules about 2 px, turned and seen steeply from below (its far side under 1.5 px):
+    /// its finders show, and the grid they fit samples too many modules wrong. Read enlarged twice, it decodes.
+    @Test(arguments: [(6, 1.8), (10, 2.0), (14, 2.2)])
+    func smallModulesInPerspectiveReadFromThePictureEnlarged(version: Int, moduleSize: Double) throws {
+        let text = "enlarged \(version)"
+        let modules = try QRCode.encode(text, options: .version(version)).modules
+        let side = Int(Double(modules.width + 12) * moduleSize * 1.2)
+        var scene = SyntheticScene(width: side, height: side)
+        scene.place(modules, center: Point(Double(side) / 2, Double(side) / 2), moduleSize: moduleSize, degrees: 15, tilt: 0.35)
+        let results = read(scene)
+        #expect(results.map(\.text) == [text])
+        #expect(results.first?.version == version)
+    }
+
     /// What a pass records of a set that times as a QR code and does not decode, beside a code it reads: one
     /// square on the picture's grid of blocks holding the symbol, for modules of its size only.
     @Test func aTimedSetThatDoesNotDecodeLeavesARegionAroundItsSymbol() throws {

@@ -367,6 +367,33 @@ struct BinarizationTests {
         #expect(wrong == 0)
     }
 
+    /// Enlarging twice is bilinear interpolation at the enlarged pixels' centres, to the nearest grey level,
+    /// the outer pixels repeated at the edges; read through a negative's inversion too.
+    @Test(arguments: [false, true])
+    func enlargingInterpolatesAtEachPixelsCentre(inverted: Bool) {
+        var random = SeededGenerator(seed: 7)
+        let width = 23, height = 9
+        let luminances = (0..<(width * height)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let plane = inverted ? LuminancePlane(width: width, height: height, pixels: luminances.map { ~$0 }).inverted()
+            : LuminancePlane(width: width, height: height, pixels: luminances)
+        let large = plane.enlarged()
+        #expect(large.width == 2 * width && large.height == 2 * height && large.inversion == 0)
+        let reference = LuminancePlane(width: width, height: height, pixels: luminances)
+        var wrong = 0
+        for y in 0..<large.height {
+            for x in 0..<large.width {
+                let sx = min(max((Double(x) + 0.5) / 2, 0.5), Double(width) - 0.5)
+                let sy = min(max((Double(y) + 0.5) / 2, 0.5), Double(height) - 0.5)
+                let expected = reference.sample(sx, sy) ?? -1
+                if abs(Double(large.pixels[y * large.width + x]) - expected) > 0.5 { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+        // A step between two pixels becomes a ramp a quarter and three quarters of the way.
+        let step = LuminancePlane(width: 4, height: 1, pixels: [0, 0, 255, 255]).enlarged()
+        #expect(Array(step.pixels.prefix(8)) == [0, 0, 0, 64, 191, 255, 255, 255])
+    }
+
 @Suite("Finder patterns")
 struct FinderPatternTests {
     @Test(arguments: [0.0, 30, 45, 77])

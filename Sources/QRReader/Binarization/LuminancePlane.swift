@@ -174,6 +174,45 @@ struct LuminancePlane: Sendable {
         return LuminancePlane(width: w, height: h, pixels: out)
     }
 
+    /// The plane enlarged twice in each direction, bilinearly (``inversion`` applied): thresholds and finder
+    /// scans of the enlarged plane place edges to half a pixel. Each output pixel lies a quarter of a source
+    /// pixel from the nearest source pixel centre, so it weighs that pixel and its neighbours across 3:1 in
+    /// each direction (edges repeat the outer pixels), in integers.
+    func enlarged() -> LuminancePlane {
+        guard width > 0, height > 0 else { return self }
+        let w = 2 * width, h = 2 * height
+        let inversion = self.inversion
+        // Each source row enlarged across, times 4.
+        func across(_ y: Int, _ src: UnsafeBufferPointer<UInt8>, into row: UnsafeMutableBufferPointer<UInt16>) {
+            let base = y * width
+            for x in 0..<width {
+                let centre = 3 * UInt16(src[base + x] ^ inversion)
+                row[2 * x] = centre + UInt16(src[base + max(x - 1, 0)] ^ inversion)
+                row[2 * x + 1] = centre + UInt16(src[base + min(x + 1, width - 1)] ^ inversion)
+            }
+        }
+        var rows = [[UInt16]](repeating: [UInt16](repeating: 0, count: w), count: 3)
+        let out = pixels.withUnsafeBufferPointer { src in
+            [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
+                // rows[0], rows[1], rows[2]: source rows y − 1, y and y + 1 enlarged across.
+                rows[1].withUnsafeMutableBufferPointer { across(0, src, into: $0) }
+                rows[0] = rows[1]
+                for y in 0..<height {
+                    if y + 1 < height { rows[2].withUnsafeMutableBufferPointer { across(y + 1, src, into: $0) } } else { rows[2] = rows[1] }
+                    for x in 0..<w {
+                        let centre = 3 * UInt32(rows[1][x])
+                        dst[2 * y * w + x] = UInt8(truncatingIfNeeded: (centre + UInt32(rows[0][x]) + 8) >> 4)
+                        dst[(2 * y + 1) * w + x] = UInt8(truncatingIfNeeded: (centre + UInt32(rows[2][x]) + 8) >> 4)
+                    }
+                    rows.swapAt(0, 1)
+                    rows.swapAt(1, 2)
+                }
+                initialized = w * h
+            }
+        }
+        return LuminancePlane(width: w, height: h, pixels: out)
+    }
+
     /// The plane with every pixel inverted (light codes on dark backgrounds become dark on light). The
     /// pixels are shared, not copied: readers apply ``inversion`` as they load them, which on a 12 MP photo
     /// saves writing (and faulting in) 12 MB in every read that tries the inverted picture.

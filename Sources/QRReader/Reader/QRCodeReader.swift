@@ -268,6 +268,20 @@ public struct QRCodeReader: Sendable {
             session.search(ReadSession.DamagedSearch(partners: [], regions: nil, anywhere: true, inLocalThresholds: true),
                            plane: plane, binary: binary, scale: 1)
         }
+        // Modules under about 2.5 px (a dense symbol seen in perspective, its far side under 2 px) can show
+        // finder patterns that do not decode: their centres, sizes and edges, and so the grid, are off by a
+        // fraction of a module. With nothing found and such patterns left over, a picture of up to a megapixel
+        // is read once more enlarged twice, with both local rules. Of 1,600 symbols made by `qr make` at 3 px
+        // modules in 30 % perspective, that read 95 more (1,214 to 1,309) for 1.2 times the set's time; in the
+        // corpus, where three pictures take it and none reads, it costs about 2 %.
+        if session.results.isEmpty, !session.isDone, plane.width * plane.height <= Self.maximumEnlargedPixels,
+           session.leftFinders(withModulesIn: 0..<Self.enlargedModuleSize) {
+            let enlarged = plane.enlarged()
+            session.scan(enlarged, scale: 0.5, inverted: false, binarizer: .block(.usual))
+            if session.results.isEmpty && !session.isDone {
+                session.scan(enlarged, scale: 0.5, inverted: false, binarizer: .midrange)
+            }
+        }
         return placed(session, by: origin)
     }
 
@@ -285,6 +299,13 @@ public struct QRCodeReader: Sendable {
                                                  inLocalThresholds: local != nil || pass.isLocalThresholds),
                        plane: pass.plane, binary: binary, scale: pass.scale)
     }
+
+    /// The largest picture, in pixels, that is read again enlarged twice when finder patterns of modules under
+    /// ``enlargedModuleSize`` are left over and nothing was found: the enlarged plane holds four times as many.
+    static let maximumEnlargedPixels = 1_000_000
+
+    /// Finder patterns left over with modules under this many pixels ask for the picture to be read enlarged.
+    static let enlargedModuleSize = 2.5
 
     /// Beside codes found, the midrange rule at full scale only around symbols that read as QR codes' timing
     /// patterns and did not decode, with modules (`sizes`) too small for the pyramid's first level: a version 40
