@@ -327,6 +327,7 @@ struct DamagedFinderTests {
         both.place(holed, center: Point(480, 180), moduleSize: 8, degrees: 10)
         #expect(Set(read(both).map(\.text)) == ["clean", Self.text])
     }
+
     /// A symbol all three of whose finders are holed, beside a code found: it leaves no pair of whole
     /// patterns to search near. Here three finder-shaped marks around blank paper (a frame printed like a
     /// symbol, which decodes nothing) are searched near, and the search passes by the holed symbol at the

@@ -20,6 +20,11 @@ struct FinderPattern: Sendable, Equatable {
     /// Width of the whole pattern in pixels.
     var size: Double { moduleSize * 7 }
 
+    /// Whether `other` is this pattern found again: its centre within half the larger one's width.
+    func coincides(with other: FinderPattern) -> Bool {
+        center.distance(to: other.center) < max(size, other.size) / 2
+    }
+
     /// Finder patterns whose modules measure under this many pixels in the plane that showed them are sensor
     /// or print grain more often than symbols, and a plane shows no finder pattern of smaller modules.
     static let grainModuleSize = 2.0

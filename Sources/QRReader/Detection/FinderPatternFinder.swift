@@ -76,9 +76,8 @@ enum FinderPatternFinder {
         // 61 with any square fitted): a sheared pattern is kept only if its outer square fits cleanly.
         let largest = found.patterns.map(\.size).max() ?? 0
         return found.patterns + (sheared.patterns + damaged.patterns).filter { pattern in
-            !found.contains(near: pattern.center, within: max(largest, pattern.size) / 2) {
-                $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2
-            } && (!pattern.isSheared || FinderCorners.fitsCleanly(pattern, in: image))
+            !found.contains(near: pattern.center, within: max(largest, pattern.size) / 2) { $0.coincides(with: pattern) }
+                && (!pattern.isSheared || FinderCorners.fitsCleanly(pattern, in: image))
         }
     }
 

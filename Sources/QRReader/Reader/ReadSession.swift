@@ -521,7 +521,7 @@ struct ReadSession {
             // Past the most the search anywhere groups, more are texture.
             if search.inLocalThresholds && localDamagedScan.seen.count <= Self.maximumDamagedPatternsAnywhere {
                 localDamagedScan.seen += near.filter { pattern in
-                    !localDamagedScan.seen.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
+                    !localDamagedScan.seen.contains { $0.coincides(with: pattern) }
                 }
             }
         }
@@ -538,7 +538,7 @@ struct ReadSession {
         }
         // A pattern found again where a partner is is that partner.
         let patterns = search.partners + (near + cores).filter { pattern in
-            !search.partners.contains { $0.center.distance(to: pattern.center) < max($0.size, pattern.size) / 2 }
+            !search.partners.contains { $0.coincides(with: pattern) }
         }
         var sets = Array(FinderPatternGrouper.completingSets(from: patterns, partners: Array(search.partners.indices), until: deadline)
             .prefix(Self.maximumDamagedSets))
