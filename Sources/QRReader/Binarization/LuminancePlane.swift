@@ -174,43 +174,89 @@ struct LuminancePlane: Sendable {
         return LuminancePlane(width: w, height: h, pixels: out)
     }
 
-    /// The plane enlarged twice in each direction, bilinearly (``inversion`` applied): thresholds and finder
+    /// The plane enlarged twice in each direction, bicubically (``inversion`` applied): thresholds and finder
     /// scans of the enlarged plane place edges to half a pixel. Each output pixel lies a quarter of a source
-    /// pixel from the nearest source pixel centre, so it weighs that pixel and its neighbours across 3:1 in
-    /// each direction (edges repeat the outer pixels), in integers.
+    /// pixel from the nearest source pixel centre; in each direction it weighs that pixel, its neighbour on
+    /// the near side and the two beyond them by Keys' cubic with a = −1, whose weights there are exact in
+    /// 64ths (57, 19, −9, −3). Edges repeat the outer pixels. That kernel keeps module edges steeper than a
+    /// bilinear enlargement or the usual a = −0.5, and steep edges are what small modules lack (see
+    /// docs/reader.md, "Which passes run when"). Rows are enlarged across first and rounded to grey levels,
+    /// so that both passes run in 16-bit integers.
     func enlarged() -> LuminancePlane {
         guard width > 0, height > 0 else { return self }
         let w = 2 * width, h = 2 * height
-        let inversion = self.inversion
-        // Each source row enlarged across, times 4.
-        func across(_ y: Int, _ src: UnsafeBufferPointer<UInt8>, into row: UnsafeMutableBufferPointer<UInt16>) {
-            let base = y * width
-            for x in 0..<width {
-                let centre = 3 * UInt16(src[base + x] ^ inversion)
-                row[2 * x] = centre + UInt16(src[base + max(x - 1, 0)] ^ inversion)
-                row[2 * x + 1] = centre + UInt16(src[base + min(x + 1, width - 1)] ^ inversion)
-            }
-        }
-        var rows = [[UInt16]](repeating: [UInt16](repeating: 0, count: w), count: 3)
+        let (width, height, inversion) = (self.width, self.height, self.inversion)
+        // Source row y enlarged across in slot y mod 5: output rows 2y and 2y + 1 need rows y − 2 … y + 2.
+        var rows = [Int16](repeating: 0, count: 5 * w)
+        var padded = [Int16](repeating: 0, count: width + 4)
         let out = pixels.withUnsafeBufferPointer { src in
-            [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
-                // rows[0], rows[1], rows[2]: source rows y − 1, y and y + 1 enlarged across.
-                rows[1].withUnsafeMutableBufferPointer { across(0, src, into: $0) }
-                rows[0] = rows[1]
-                for y in 0..<height {
-                    if y + 1 < height { rows[2].withUnsafeMutableBufferPointer { across(y + 1, src, into: $0) } } else { rows[2] = rows[1] }
-                    for x in 0..<w {
-                        let centre = 3 * UInt32(rows[1][x])
-                        dst[2 * y * w + x] = UInt8(truncatingIfNeeded: (centre + UInt32(rows[0][x]) + 8) >> 4)
-                        dst[(2 * y + 1) * w + x] = UInt8(truncatingIfNeeded: (centre + UInt32(rows[2][x]) + 8) >> 4)
+            rows.withUnsafeMutableBufferPointer { rows in
+                padded.withUnsafeMutableBufferPointer { padded in
+                    [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
+                        guard let src = src.baseAddress, let rows = rows.baseAddress, let padded = padded.baseAddress,
+                              let dst = dst.baseAddress else { return }
+                        for y in -2..<(height + 2) {
+                            let source = src + min(max(y, 0), height - 1) * width
+                            func slot(_ y: Int) -> UnsafePointer<Int16> { UnsafePointer(rows + (y + 5) % 5 * w) }
+                            Self.enlargeAcross(source, width: width, inversion: inversion, padded: padded,
+                                               into: rows + (y + 5) % 5 * w)
+                            // With rows y − 4 … y in, output rows 2(y − 2) and 2(y − 2) + 1 can be made.
+                            guard y >= 2 else { continue }
+                            Self.enlargeDown((slot(y - 4), slot(y - 3), slot(y - 2), slot(y - 1), slot(y)),
+                                             width: w, into: dst + 2 * (y - 2) * w)
+                        }
+                        initialized = w * h
                     }
-                    rows.swapAt(0, 1)
-                    rows.swapAt(1, 2)
                 }
-                initialized = w * h
             }
         }
-        return LuminancePlane(width: w, height: h, pixels: out)
+        return out.count == w * h ? LuminancePlane(width: w, height: h, pixels: out) : self
+    }
+
+    /// The grey level nearest to what `a`, `b`, `c`, `d` (each a pixel apart) weigh a quarter pixel from `c`
+    /// towards `b`, Keys' cubic (a = −1) in 64ths. Sums lie within −12 × 255 … 76 × 255: 16 bits hold them, and
+    /// adding 32 rounds the division.
+    @inline(__always)
+    private static func cubic<V: SIMD>(_ a: V, _ b: V, _ c: V, _ d: V) -> V where V.Scalar == Int16 {
+        ((19 &* b &+ 57 &* c &+ 32 &- 3 &* a &- 9 &* d) &>> 6).clamped(lowerBound: V(repeating: 0), upperBound: V(repeating: 255))
+    }
+
+    /// The `width` pixels at `source` enlarged across into `row`, through `padded` (`width` + 4 values): the
+    /// row with its end pixels repeated twice, so that the loop needs no clamping.
+    private static func enlargeAcross(_ source: UnsafePointer<UInt8>, width: Int, inversion: UInt8,
+                                      padded p: UnsafeMutablePointer<Int16>, into row: UnsafeMutablePointer<Int16>) {
+        for x in 0..<width { p[x + 2] = Int16(source[x] ^ inversion) }
+        (p[0], p[1], p[width + 2], p[width + 3]) = (p[2], p[2], p[width + 1], p[width + 1])
+        for x in 0..<width {
+            // Outputs 2x and 2x + 1 side by side: a quarter pixel from source pixel x towards x − 1 and x + 1.
+            let pair = cubic(SIMD2(p[x], p[x + 4]), SIMD2(p[x + 1], p[x + 3]), SIMD2(repeating: p[x + 2]),
+                             SIMD2(p[x + 3], p[x + 1]))
+            (row[2 * x], row[2 * x + 1]) = (pair[0], pair[1])
+        }
+    }
+
+    /// Two output rows of `width` pixels at `dst` from the five enlarged rows `r` around them, top to bottom:
+    /// a quarter pixel from the middle one towards the one above, and towards the one below.
+    private static func enlargeDown(_ r: (UnsafePointer<Int16>, UnsafePointer<Int16>, UnsafePointer<Int16>,
+                                          UnsafePointer<Int16>, UnsafePointer<Int16>),
+                                    width: Int, into dst: UnsafeMutablePointer<UInt8>) {
+        typealias Lanes = SIMD16<Int16>
+        var x = 0
+        func load(_ row: UnsafePointer<Int16>) -> Lanes { UnsafeRawPointer(row + x).loadUnaligned(as: Lanes.self) }
+        func store(_ values: Lanes, at offset: Int) {
+            UnsafeMutableRawPointer(dst + offset + x).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: values),
+                                                                as: SIMD16<UInt8>.self)
+        }
+        while x + Lanes.scalarCount <= width {
+            let (a, b, c, d, e) = (load(r.0), load(r.1), load(r.2), load(r.3), load(r.4))
+            store(cubic(a, b, c, d), at: 0)
+            store(cubic(e, d, c, b), at: width)
+            x += Lanes.scalarCount
+        }
+        for x in x..<width {
+            let pair = cubic(SIMD2(r.0[x], r.4[x]), SIMD2(r.1[x], r.3[x]), SIMD2(repeating: r.2[x]), SIMD2(r.3[x], r.1[x]))
+            (dst[x], dst[width + x]) = (UInt8(truncatingIfNeeded: pair[0]), UInt8(truncatingIfNeeded: pair[1]))
+        }
     }
 
     /// The plane with every pixel inverted (light codes on dark backgrounds become dark on light). The
