@@ -195,14 +195,14 @@ struct LuminancePlane: Sendable {
                     [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
                         guard let src = src.baseAddress, let rows = rows.baseAddress, let padded = padded.baseAddress,
                               let dst = dst.baseAddress else { return }
+                        // Where source row y (from −4 on: adding 5 keeps the remainder's operand positive) lies in `rows`.
+                        func slot(_ y: Int) -> Int { (y + 5) % 5 * w }
                         for y in -2..<(height + 2) {
                             let source = src + min(max(y, 0), height - 1) * width
-                            func slot(_ y: Int) -> UnsafePointer<Int16> { UnsafePointer(rows + (y + 5) % 5 * w) }
-                            Self.enlargeAcross(source, width: width, inversion: inversion, padded: padded,
-                                               into: rows + (y + 5) % 5 * w)
+                            Self.enlargeAcross(source, width: width, inversion: inversion, padded: padded, into: rows + slot(y))
                             // With rows y − 4 … y in, output rows 2(y − 2) and 2(y − 2) + 1 can be made.
                             guard y >= 2 else { continue }
-                            Self.enlargeDown((slot(y - 4), slot(y - 3), slot(y - 2), slot(y - 1), slot(y)),
+                            Self.enlargeDown(rows, at: (slot(y - 4), slot(y - 3), slot(y - 2), slot(y - 1), slot(y)),
                                              width: w, into: dst + 2 * (y - 2) * w)
                         }
                         initialized = w * h
@@ -235,11 +235,11 @@ struct LuminancePlane: Sendable {
         }
     }
 
-    /// Two output rows of `width` pixels at `dst` from the five enlarged rows `r` around them, top to bottom:
-    /// a quarter pixel from the middle one towards the one above, and towards the one below.
-    private static func enlargeDown(_ r: (UnsafePointer<Int16>, UnsafePointer<Int16>, UnsafePointer<Int16>,
-                                          UnsafePointer<Int16>, UnsafePointer<Int16>),
-                                    width: Int, into dst: UnsafeMutablePointer<UInt8>) {
+    /// Two output rows of `width` pixels at `dst` from the five enlarged rows around them, at `offsets` in `rows`
+    /// top to bottom: a quarter pixel from the middle one towards the one above, and towards the one below.
+    private static func enlargeDown(_ rows: UnsafePointer<Int16>, at offsets: (Int, Int, Int, Int, Int), width: Int,
+                                    into dst: UnsafeMutablePointer<UInt8>) {
+        let r = (rows + offsets.0, rows + offsets.1, rows + offsets.2, rows + offsets.3, rows + offsets.4)
         typealias Lanes = SIMD16<Int16>
         var x = 0
         func load(_ row: UnsafePointer<Int16>) -> Lanes { UnsafeRawPointer(row + x).loadUnaligned(as: Lanes.self) }
