@@ -221,6 +221,13 @@ struct LuminancePlane: Sendable {
         ((19 &* b &+ 57 &* c &+ 32 &- 3 &* a &- 9 &* d) &>> 6).clamped(lowerBound: V(repeating: 0), upperBound: V(repeating: 255))
     }
 
+    /// The two outputs around `c`, the middle of five pixels in a line: a quarter pixel from it towards `b`, and
+    /// towards `d`, side by side.
+    @inline(__always)
+    private static func outputs(around c: Int16, _ a: Int16, _ b: Int16, _ d: Int16, _ e: Int16) -> SIMD2<Int16> {
+        cubic(SIMD2(a, e), SIMD2(b, d), SIMD2(repeating: c), SIMD2(d, b))
+    }
+
     /// The `width` pixels at `source` enlarged across into `row`, through `padded` (`width` + 4 values): the
     /// row with its end pixels repeated twice, so that the loop needs no clamping.
     private static func enlargeAcross(_ source: UnsafePointer<UInt8>, width: Int, inversion: UInt8,
@@ -228,9 +235,7 @@ struct LuminancePlane: Sendable {
         for x in 0..<width { p[x + 2] = Int16(source[x] ^ inversion) }
         (p[0], p[1], p[width + 2], p[width + 3]) = (p[2], p[2], p[width + 1], p[width + 1])
         for x in 0..<width {
-            // Outputs 2x and 2x + 1 side by side: a quarter pixel from source pixel x towards x − 1 and x + 1.
-            let pair = cubic(SIMD2(p[x], p[x + 4]), SIMD2(p[x + 1], p[x + 3]), SIMD2(repeating: p[x + 2]),
-                             SIMD2(p[x + 3], p[x + 1]))
+            let pair = outputs(around: p[x + 2], p[x], p[x + 1], p[x + 3], p[x + 4])
             (row[2 * x], row[2 * x + 1]) = (pair[0], pair[1])
         }
     }
@@ -254,7 +259,7 @@ struct LuminancePlane: Sendable {
             x += Lanes.scalarCount
         }
         for x in x..<width {
-            let pair = cubic(SIMD2(r.0[x], r.4[x]), SIMD2(r.1[x], r.3[x]), SIMD2(repeating: r.2[x]), SIMD2(r.3[x], r.1[x]))
+            let pair = outputs(around: r.2[x], r.0[x], r.1[x], r.3[x], r.4[x])
             (dst[x], dst[width + x]) = (UInt8(truncatingIfNeeded: pair[0]), UInt8(truncatingIfNeeded: pair[1]))
         }
     }
