@@ -9,8 +9,11 @@ struct ReadSession {
     let options: ReaderOptions
     let deadline: ContinuousClock.Instant?
     var results: [ReadResult] = []
-    /// Whether the last pass left finder patterns it could not account for.
-    private var leftovers = false
+    /// The centres (in the searched image's pixels) of the finder patterns in sets that the last pass, and the
+    /// passes whose leftovers it added to, could not account for. A code found since explains those inside it.
+    private var leftoverCentres: [Point] = []
+    /// Whether some finder patterns left in sets are still unexplained (``leftoverCentres``).
+    private var leftovers: Bool { leftoverCentres.contains { !isInFoundCode($0) } }
     /// Whether a pass over the inverted picture left finder patterns in sets that did not decode, and not dozens
     /// of them (texture).
     private(set) var invertedLeftovers = false
@@ -299,7 +302,7 @@ struct ReadSession {
                 }
                 // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
                 let inSets = outside.filter(grouped.contains)
-                leftovers = !inSets.isEmpty || (addingToLeftovers && leftovers)
+                leftoverCentres = inSets.map { patterns[$0].center * scale } + (addingToLeftovers ? leftoverCentres : [])
                 if inverted && !inSets.isEmpty && !isTexture { invertedLeftovers = true }
                 let unexplained = Set(inSets + paired)
                 if !unexplained.isEmpty && damaged == nil && searchedForDamage && binarizer != .global && !inverted {
