@@ -82,6 +82,38 @@ struct DamagedFinderTests {
         #expect(Set(read(scene).map(\.text)) == Set(texts))
     }
 
+    /// The top-left finder's stone blotted away, two thirds of it (its top row and left column left, which
+    /// read as a smaller pattern off centre) or whole: no reading finds the pattern where the grid needs it,
+    /// and a stand-in where the two whole finders place it completes the symbol.
+    @Test(arguments: [(0.0, false), (20, false), (40, false), (135, false), (90, true), (200, true), (315, true)])
+    func aFinderWhoseStoneIsBlottedAwayIsStoodInFor(degrees: Double, whole: Bool) throws {
+        let (scene, finders) = try Self.scene(degrees: degrees) { modules in
+            for y in (whole ? 2 : 3)...4 { for x in (whole ? 2 : 3)...4 { modules[x, y] = false } }
+        }
+        let binary = BlockBinarizer.binarize(plane(scene))
+        #expect(!FinderPatternFinder.find(in: binary, rowStep: 1).contains { $0.center.distance(to: finders[0]) < 8 })
+        let read = read(scene)
+        #expect(read.map(\.text) == [Self.text])
+        let corner = try #require(read.first?.corners.corners.first)
+        #expect(abs(corner.distance(to: finders[0]) - 3.5 * 8 * 2.0.squareRoot()) < 4)
+    }
+
+    /// Stand-ins stand where two patterns place a third, as opposite or neighbouring corners of a square,
+    /// with the pair's module size; not where a partner stands, nor where the pattern would leave the image.
+    @Test func standInsCompleteAPairAsASquaresCorners() {
+        let p = FinderPattern(center: Point(100, 100), moduleSize: 4), q = FinderPattern(center: Point(200, 100), moduleSize: 6)
+        let standIns = FinderPatternGrouper.standInThirdPatterns(completing: [p, q], width: 300, height: 300)
+        let expected = [Point(150, 150), Point(150, 50), Point(100, 200), Point(200, 200)]
+        #expect(standIns.count == expected.count)
+        for centre in expected { #expect(standIns.contains { $0.center.distance(to: centre) < 1e-9 }) }
+        #expect(standIns.allSatisfy { $0.isStandIn && $0.isDamaged && $0.moduleSize == 5 })
+        // Beyond the image's edge (centres at y = 0) or too close to it, none stands.
+        #expect(!standIns.contains { $0.center.y < 5 * 3.5 })
+        // Patterns too close to be two finders of one symbol get none.
+        let far = FinderPattern(center: Point(120, 100), moduleSize: 4)
+        #expect(FinderPatternGrouper.standInThirdPatterns(completing: [p, far], width: 300, height: 300).isEmpty)
+    }
+
     /// Runs read through such a hole: the hole's side, the module size, and the shift from what is left of
     /// the stone to the ring's middle; lines that are whole, or light on both sides, are not holed.
     @Test func runsThroughAHoledStone() throws {

@@ -16,6 +16,10 @@ struct FinderPattern: Sendable, Equatable {
     /// Whether its axes read 3:1 apart or more: a symbol seen steeply and turned to the tilt shears its
     /// patterns into narrow rhombi. Such a pattern is kept only if its outer square fits (``FinderCorners``).
     var isSheared = false
+    /// Whether nothing was seen of it: it stands where two finder patterns found place a third that no
+    /// reading showed (``FinderPatternGrouper/standInThirdPatterns(completing:width:height:)``).
+    /// It counts as damaged, and its place and its partners' module size are all it has.
+    var isStandIn = false
 
     /// Width of the whole pattern in pixels.
     var size: Double { moduleSize * 7 }

@@ -62,10 +62,10 @@ enum FinderPatternGrouper {
     /// a smaller triple (the pair as its hypotenuse) that the usual score puts before the symbol's own,
     /// while among many partners the most square-like triples are often large false ones. `deadline` as
     /// for ``sets(from:excluding:leavingOut:until:)``.
-    static func completingSets(from patterns: [FinderPattern], partners: [Int], until deadline: ContinuousClock.Instant? = nil)
-        -> [FinderPatternSet]
+    static func completingSets(from patterns: [FinderPattern], partners: [Int], thirds: [Int]? = nil,
+                               until deadline: ContinuousClock.Instant? = nil) -> [FinderPatternSet]
     {
-        let thirds = patterns.indices.filter { patterns[$0].isDamaged }
+        let thirds = thirds ?? patterns.indices.filter { patterns[$0].isDamaged }
         var scored: [Candidate] = []
         pairs: for (n, i) in partners.enumerated() {
             for j in partners[(n + 1)...] {
@@ -99,16 +99,10 @@ enum FinderPatternGrouper {
             for j in partners.indices where j > i {
                 let p = partners[i], q = partners[j]
                 guard mayShareSymbol(p, q) else { continue }
-                let side = q.center - p.center
-                let distance = side.length
+                let distance = p.center.distance(to: q.center)
                 let moduleSize = (p.moduleSize + q.moduleSize) / 2
-                let across = Point(-side.y, side.x)
-                var corners: [Point] = [p.center + across / 2 + side / 2, p.center - across / 2 + side / 2]
-                if distance <= 170 * 1.5 * moduleSize {
-                    corners += [p.center + across, p.center - across, q.center + across, q.center - across]
-                }
                 let reach = slack.share * distance + slack.modules * moduleSize
-                for corner in corners {
+                for corner in thirdPatternCentres(completing: p, q) {
                     let region = Rect(x: corner.x - reach, y: corner.y - reach, width: 2 * reach, height: 2 * reach)
                     guard region.maxX > 0, region.maxY > 0, region.minX < Double(width), region.minY < Double(height) else { continue }
                     regions.append(region)
@@ -118,6 +112,41 @@ enum FinderPatternGrouper {
             }
         }
         return regions
+    }
+
+    /// Where the third finder pattern's centre lies of a square symbol that `p` and `q` are two finders of:
+    /// the two points completing them as opposite corners, and, for a pair no farther apart than a
+    /// symbol's side (with slack for perspective), the four completing them as neighbouring corners.
+    static func thirdPatternCentres(completing p: FinderPattern, _ q: FinderPattern) -> [Point] {
+        let side = q.center - p.center
+        let across = Point(-side.y, side.x)
+        var centres = [p.center + across / 2 + side / 2, p.center - across / 2 + side / 2]
+        if side.length <= 170 * 1.5 * (p.moduleSize + q.moduleSize) / 2 {
+            centres += [p.center + across, p.center - across, q.center + across, q.center - across]
+        }
+        return centres
+    }
+
+    /// Stand-ins for a third finder pattern destroyed beyond any ratio test (its stone blotted away, torn
+    /// off, under a sticker), for each pair of `partners` that may share a symbol: a pattern of the pair's
+    /// module size at each of the pair's ``thirdPatternCentres(completing:_:)`` whose whole pattern lies
+    /// inside a `width` × `height` image (``FinderPattern/isStandIn``). None stands where a partner or
+    /// another stand-in is. One may stand where a damaged pattern was found: what is left of a blotted
+    /// stone can read as a smaller pattern, off centre, that misleads the grid.
+    static func standInThirdPatterns(completing partners: [FinderPattern], width: Int, height: Int) -> [FinderPattern] {
+        var standIns: [FinderPattern] = []
+        for (n, p) in partners.enumerated() {
+            for q in partners[(n + 1)...] where mayShareSymbol(p, q) {
+                let moduleSize = (p.moduleSize + q.moduleSize) / 2
+                let margin = 3.5 * moduleSize
+                for centre in thirdPatternCentres(completing: p, q)
+                where centre.x >= margin && centre.y >= margin && centre.x <= Double(width) - margin && centre.y <= Double(height) - margin {
+                    let standIn = FinderPattern(center: centre, moduleSize: moduleSize, isDamaged: true, isStandIn: true)
+                    if !(partners + standIns).contains(where: { $0.coincides(with: standIn) }) { standIns.append(standIn) }
+                }
+            }
+        }
+        return standIns
     }
 
     /// Whether two patterns may be two finder patterns of one symbol: similar in size, and as far apart as

@@ -311,7 +311,9 @@ enum SymbolLocator {
             pattern.isGrain ? nil : pattern.moduleSize
         }
         guard ma != nil || mb != nil, let sizeA = ma ?? asFound(a), let sizeB = mb ?? asFound(b) else { return nil }
-        let moduleSize = (sizeA + sizeB) / 2
+        // A stand-in's place shows nothing of its own (what reads there may be the remnant of a blotted stone,
+        // a smaller pattern): the pattern found measures the modules alone.
+        let moduleSize = a.isStandIn ? sizeB : b.isStandIn ? sizeA : (sizeA + sizeB) / 2
         guard moduleSize >= 0.5, let modules = (a.center.distance(to: b.center) / moduleSize).rounded().pixelIndex(clampedTo: 0...1000)
         else { return nil }
         let raw = modules + 7
@@ -323,6 +325,7 @@ enum SymbolLocator {
     /// does not read along that line (its ring washed out there, or only its core showing) gives the module
     /// size it was found with.
     private static func moduleSizeAlong(_ image: BinaryImage, from pattern: FinderPattern, toward target: Point) -> Double? {
+        guard !pattern.isStandIn else { return pattern.moduleSize }
         let direction = (target - pattern.center).normalized
         guard let read = PatternRuns.symmetricRuns(in: image, center: pattern.center, direction: direction,
                                                    maxRun: pattern.size * 2),

@@ -96,11 +96,16 @@ struct ReadSession {
     }
 
     /// The most sets with a damaged pattern a search tries of each kind, best first: those completing
-    /// partners, and those anywhere in a picture. Texture and dense data complete pairs with hundreds of
+    /// partners, those anywhere in a picture, and those a stand-in completes. Texture and dense data complete pairs with hundreds of
     /// damaged patterns (each set's first look costs tens of µs); in the development corpus, in four
     /// orientations, every set that decoded was among the first four of its kind. Thirty cost a picture
     /// that holds no code up to 1.5 ms more.
     static let maximumDamagedSets = 8
+
+    /// Stand-ins for a destroyed third finder pattern (``FinderPatternGrouper/standInThirdPatterns(completing:width:height:)``)
+    /// complete at most this many partners, six places per pair of them: more partners are texture or data.
+    static let maximumStandInPartners = 4
+
     /// The most damaged patterns a search anywhere in a picture groups into sets; its scan stops past that
     /// many. In the development corpus, in four orientations, such a search found at most 46 patterns, and
     /// read a code only where it found six or fewer; photos of noisy paper show hundreds, and scanning and
@@ -244,10 +249,13 @@ struct ReadSession {
         isDamagedSearch = damaged != nil
         let patterns: [FinderPattern]
         var sets: [FinderPatternSet] = []
+        // How many of `patterns` were seen in the picture: stand-ins for destroyed ones follow them.
+        let seen: Int
         if let damaged {
-            (patterns, sets) = damagedSets(damaged, in: binary)
+            (patterns, sets, seen) = damagedSets(damaged, in: binary)
         } else {
             patterns = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, until: deadline)
+            seen = patterns.count
         }
         /// The patterns lying inside any of `codes`.
         func patternsInside(_ codes: [ReadResult]) -> [Int] {
@@ -284,8 +292,8 @@ struct ReadSession {
                 // ask for no later passes; they still pair, for the search for damaged patterns: on a sheet of
                 // labels, a label whose third finder is blotted leaves two whose every set straddles a
                 // neighbour found (with reading through holed stones, ``FinderPatternFinder/holedStone(_:)``,
-                // nine more labels in 48 synthetic sheets, for 1.04x their time).
-                let unclaimed = patterns.indices.filter { index in
+                // nine more labels in 48 synthetic sheets, for 1.04x their time). A stand-in is no sign of anything.
+                let unclaimed = patterns.indices.prefix(seen).filter { index in
                     !used.contains(index) && !isInFoundCode(patterns[index].center * scale)
                 }
                 let outside = unclaimed.filter { !explained.contains($0) }
@@ -496,11 +504,12 @@ struct ReadSession {
         return Set(deferred.prefix(maximumDeferredSets)).union(byScore.prefix(maximumDeferredSets))
     }
 
-    /// The patterns of a search for damaged finder patterns, the search's partners first, and its sets:
-    /// first those in which a damaged pattern completes two partners, then, if the search is for damaged
-    /// patterns anywhere, the other sets with one. In ``localThresholds``, a scan of the whole picture is made
-    /// once, and sets an earlier search there tried are left out.
-    private mutating func damagedSets(_ search: DamagedSearch, in binary: BinaryImage) -> ([FinderPattern], [FinderPatternSet]) {
+    /// The patterns of a search for damaged finder patterns, the search's partners first and stand-ins for
+    /// destroyed ones last, its sets, and how many of the patterns were seen (not stand-ins): first the sets
+    /// in which a damaged pattern completes two partners, then, if the search is for damaged patterns
+    /// anywhere, the other sets with one, then those a stand-in completes. In ``localThresholds``, a scan of
+    /// the whole picture is made once, and sets an earlier search there tried are left out.
+    private mutating func damagedSets(_ search: DamagedSearch, in binary: BinaryImage) -> ([FinderPattern], [FinderPatternSet], seen: Int) {
         let near: [FinderPattern]
         // Unless something is found first, the search anywhere follows in the local thresholds: when the regions
         // cover a third of the picture or more (their areas summed), the whole picture is scanned once, for both.
@@ -540,7 +549,7 @@ struct ReadSession {
             cores = FinderCoreFinder.find(in: binary, regions: regions, moduleSizes: smallest / 1.5...largest * 1.5, until: deadline)
         }
         // A pattern found again where a partner is is that partner.
-        let patterns = search.partners + (near + cores).filter { pattern in
+        var patterns = search.partners + (near + cores).filter { pattern in
             !search.partners.contains { $0.coincides(with: pattern) }
         }
         var sets = Array(FinderPatternGrouper.completingSets(from: patterns, partners: Array(search.partners.indices), until: deadline)
@@ -551,11 +560,22 @@ struct ReadSession {
             let tried = Set(sets.map(\.indices))
             sets += FinderPatternGrouper.damagedSets(from: patterns, until: deadline).lazy.filter { !tried.contains($0.indices) }.prefix(Self.maximumDamagedSets)
         }
-        guard search.inLocalThresholds else { return (patterns, sets) }
+        // Last, a third pattern destroyed beyond any reading (a stone blotted away, a corner torn off): stand-ins
+        // where a few partners place it, tried after every set of patterns found, so that a stand-in, fitting a
+        // square better than a real pattern seen in perspective, does not crowd that pattern's set out.
+        let seen = patterns.count
+        if search.partners.count <= Self.maximumStandInPartners {
+            let standIns = FinderPatternGrouper.standInThirdPatterns(completing: search.partners, width: binary.width, height: binary.height)
+            let thirds = Array(patterns.count..<(patterns.count + standIns.count))
+            patterns += standIns
+            sets += FinderPatternGrouper.completingSets(from: patterns, partners: Array(search.partners.indices), thirds: thirds,
+                                                        until: deadline).prefix(Self.maximumDamagedSets)
+        }
+        guard search.inLocalThresholds else { return (patterns, sets, seen) }
         func centres(_ set: FinderPatternSet) -> [Point] { [set.topLeft.center, set.topRight.center, set.bottomLeft.center] }
         let untried = sets.filter { !localDamagedScan.triedSets.contains(centres($0)) }
         localDamagedScan.triedSets.formUnion(untried.map(centres))
-        return (patterns, untried)
+        return (patterns, untried, seen)
     }
 
     /// Whether `point` (in pixels of the searched image) lies inside a code found so far.
