@@ -85,7 +85,7 @@ struct DamagedFinderTests {
     /// The top-left finder's stone blotted away, two thirds of it (its top row and left column left, which
     /// read as a smaller pattern off centre) or whole: no reading finds the pattern where the grid needs it,
     /// and a stand-in where the two whole finders place it completes the symbol.
-    @Test(arguments: [(0.0, false), (20, false), (40, false), (135, false), (90, true), (200, true), (315, true)])
+    @Test(arguments: [(0.0, false), (20, false), (45, false), (135, false), (225, false), (90, true), (200, true), (315, true)])
     func aFinderWhoseStoneIsBlottedAwayIsStoodInFor(degrees: Double, whole: Bool) throws {
         let (scene, finders) = try Self.scene(degrees: degrees) { modules in
             for y in (whole ? 2 : 3)...4 { for x in (whole ? 2 : 3)...4 { modules[x, y] = false } }

@@ -76,12 +76,14 @@ enum SymbolLocator {
     }
 
     /// The fitted outer squares of a set's patterns (top-left, top-right, bottom-left), labelled for the
-    /// symbol the set would be.
+    /// symbol the set would be. A stand-in (``FinderPattern/isStandIn``) has none: the square fitted round its
+    /// place follows whatever is left there (a ring round a blotted stone, turned by 45°, fitted askew and read
+    /// no symbol; without it, the grid hangs on the stand-in's centre and the other two squares).
     private static func squares(of set: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache) -> [FinderCorners?] {
         let u = (set.topRight.center - set.topLeft.center).normalized
         let v = (set.bottomLeft.center - set.topLeft.center).normalized
         return zip([set.topLeft, set.topRight, set.bottomLeft], set.indices).map { pattern, index in
-            cache.corners(of: pattern, index: index, u: u, v: v, in: image, amongSheared: set.hasShearedPattern)
+            pattern.isStandIn ? nil : cache.corners(of: pattern, index: index, u: u, v: v, in: image, amongSheared: set.hasShearedPattern)
         }
     }
 
