@@ -56,9 +56,9 @@ enum FinderPatternGrouper {
         return sets(from: patterns, among: Array(patterns.indices), withDamage: true, until: deadline)
     }
 
-    /// Sets in which a damaged pattern completes two of `patterns[partners]`, taken in turn from two
-    /// orders: best first by the usual score (small, square-like triples first), and the most square-like
-    /// first whatever their size. A damaged pattern in a symbol's data can complete two of its finders as
+    /// Sets in which a damaged pattern (one of `patterns[thirds]`, if given) completes two of
+    /// `patterns[partners]`, taken in turn from two orders: best first by the usual score (small, square-like
+    /// triples first), and the most square-like first whatever their size. A damaged pattern in a symbol's data can complete two of its finders as
     /// a smaller triple (the pair as its hypotenuse) that the usual score puts before the symbol's own,
     /// while among many partners the most square-like triples are often large false ones. `deadline` as
     /// for ``sets(from:excluding:leavingOut:until:)``.

@@ -96,10 +96,10 @@ struct ReadSession {
     }
 
     /// The most sets with a damaged pattern a search tries of each kind, best first: those completing
-    /// partners, those anywhere in a picture, and those a stand-in completes. Texture and dense data complete pairs with hundreds of
-    /// damaged patterns (each set's first look costs tens of µs); in the development corpus, in four
-    /// orientations, every set that decoded was among the first four of its kind. Thirty cost a picture
-    /// that holds no code up to 1.5 ms more.
+    /// partners, those anywhere in a picture, and those a stand-in completes. Texture and dense data complete
+    /// pairs with hundreds of damaged patterns (each set's first look costs tens of µs); in the development
+    /// corpus, in four orientations, every set that decoded was among the first four of its kind. Thirty cost
+    /// a picture that holds no code up to 1.5 ms more.
     static let maximumDamagedSets = 8
 
     /// Stand-ins for a destroyed third finder pattern (``FinderPatternGrouper/standInThirdPatterns(completing:width:height:)``)
