@@ -58,10 +58,10 @@ enum FinderPatternGrouper {
 
     /// Sets in which a damaged pattern (one of `patterns[thirds]`, if given) completes two of
     /// `patterns[partners]`, taken in turn from two orders: best first by the usual score (small, square-like
-    /// triples first), and the most square-like first whatever their size. A damaged pattern in a symbol's data can complete two of its finders as
-    /// a smaller triple (the pair as its hypotenuse) that the usual score puts before the symbol's own,
-    /// while among many partners the most square-like triples are often large false ones. `deadline` as
-    /// for ``sets(from:excluding:leavingOut:until:)``.
+    /// triples first), and the most square-like first whatever their size. A damaged pattern in a symbol's
+    /// data can complete two of its finders as a smaller triple (the pair as its hypotenuse) that the usual
+    /// score puts before the symbol's own, while among many partners the most square-like triples are often
+    /// large false ones. `deadline` as for ``sets(from:excluding:leavingOut:until:)``.
     static func completingSets(from patterns: [FinderPattern], partners: [Int], thirds: [Int]? = nil,
                                until deadline: ContinuousClock.Instant? = nil) -> [FinderPatternSet]
     {
@@ -142,7 +142,9 @@ enum FinderPatternGrouper {
                 for centre in thirdPatternCentres(completing: p, q)
                 where centre.x >= margin && centre.y >= margin && centre.x <= Double(width) - margin && centre.y <= Double(height) - margin {
                     let standIn = FinderPattern(center: centre, moduleSize: moduleSize, isDamaged: true, isStandIn: true)
-                    if !(partners + standIns).contains(where: { $0.coincides(with: standIn) }) { standIns.append(standIn) }
+                    if !partners.contains(where: standIn.coincides) && !standIns.contains(where: standIn.coincides) {
+                        standIns.append(standIn)
+                    }
                 }
             }
         }

@@ -306,16 +306,23 @@ enum SymbolLocator {
     static func estimateDimension(_ image: BinaryImage, _ a: FinderPattern, _ b: FinderPattern)
         -> (dimension: Int, moduleSize: Double, error: Int)?
     {
-        // Small modules blurred and turned can keep one pattern's runs from reading along the line: it then
-        // counts with the module size it was found with, as long as the other reads and it is no grain.
-        let ma = moduleSizeAlong(image, from: a, toward: b.center), mb = moduleSizeAlong(image, from: b, toward: a.center)
         func asFound(_ pattern: FinderPattern) -> Double? {
             pattern.isGrain ? nil : pattern.moduleSize
         }
-        guard ma != nil || mb != nil, let sizeA = ma ?? asFound(a), let sizeB = mb ?? asFound(b) else { return nil }
-        // A stand-in's place shows nothing of its own (what reads there may be the remnant of a blotted stone,
-        // a smaller pattern): the pattern found measures the modules alone.
-        let moduleSize = a.isStandIn ? sizeB : b.isStandIn ? sizeA : (sizeA + sizeB) / 2
+        let moduleSize: Double
+        if a.isStandIn || b.isStandIn {
+            // A stand-in's place shows nothing of its own (what reads there may be the remnant of a blotted
+            // stone, a smaller pattern): the pattern found measures the modules alone.
+            let (found, standIn) = a.isStandIn ? (b, a) : (a, b)
+            guard let size = moduleSizeAlong(image, from: found, toward: standIn.center) ?? asFound(found) else { return nil }
+            moduleSize = size
+        } else {
+            // Small modules blurred and turned can keep one pattern's runs from reading along the line: it then
+            // counts with the module size it was found with, as long as the other reads and it is no grain.
+            let ma = moduleSizeAlong(image, from: a, toward: b.center), mb = moduleSizeAlong(image, from: b, toward: a.center)
+            guard ma != nil || mb != nil, let sizeA = ma ?? asFound(a), let sizeB = mb ?? asFound(b) else { return nil }
+            moduleSize = (sizeA + sizeB) / 2
+        }
         guard moduleSize >= 0.5, let modules = (a.center.distance(to: b.center) / moduleSize).rounded().pixelIndex(clampedTo: 0...1000)
         else { return nil }
         let raw = modules + 7
@@ -327,7 +334,6 @@ enum SymbolLocator {
     /// does not read along that line (its ring washed out there, or only its core showing) gives the module
     /// size it was found with.
     private static func moduleSizeAlong(_ image: BinaryImage, from pattern: FinderPattern, toward target: Point) -> Double? {
-        guard !pattern.isStandIn else { return pattern.moduleSize }
         let direction = (target - pattern.center).normalized
         guard let read = PatternRuns.symmetricRuns(in: image, center: pattern.center, direction: direction,
                                                    maxRun: pattern.size * 2),

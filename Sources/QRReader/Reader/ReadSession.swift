@@ -249,13 +249,10 @@ struct ReadSession {
         isDamagedSearch = damaged != nil
         let patterns: [FinderPattern]
         var sets: [FinderPatternSet] = []
-        // How many of `patterns` were seen in the picture: stand-ins for destroyed ones follow them.
-        let seen: Int
         if let damaged {
-            (patterns, sets, seen) = damagedSets(damaged, in: binary)
+            (patterns, sets) = damagedSets(damaged, in: binary)
         } else {
             patterns = FinderPatternFinder.find(in: binary, rowStep: Self.finderRowStep, until: deadline)
-            seen = patterns.count
         }
         /// The patterns lying inside any of `codes`.
         func patternsInside(_ codes: [ReadResult]) -> [Int] {
@@ -293,8 +290,8 @@ struct ReadSession {
                 // labels, a label whose third finder is blotted leaves two whose every set straddles a
                 // neighbour found (with reading through holed stones, ``FinderPatternFinder/holedStone(_:)``,
                 // nine more labels in 48 synthetic sheets, for 1.04x their time). A stand-in is no sign of anything.
-                let unclaimed = patterns.indices.prefix(seen).filter { index in
-                    !used.contains(index) && !isInFoundCode(patterns[index].center * scale)
+                let unclaimed = patterns.indices.filter { index in
+                    !patterns[index].isStandIn && !used.contains(index) && !isInFoundCode(patterns[index].center * scale)
                 }
                 let outside = unclaimed.filter { !explained.contains($0) }
                 if damaged == nil && !inverted {
@@ -505,11 +502,11 @@ struct ReadSession {
     }
 
     /// The patterns of a search for damaged finder patterns, the search's partners first and stand-ins for
-    /// destroyed ones last, its sets, and how many of the patterns were seen (not stand-ins): first the sets
-    /// in which a damaged pattern completes two partners, then, if the search is for damaged patterns
-    /// anywhere, the other sets with one, then those a stand-in completes. In ``localThresholds``, a scan of
-    /// the whole picture is made once, and sets an earlier search there tried are left out.
-    private mutating func damagedSets(_ search: DamagedSearch, in binary: BinaryImage) -> ([FinderPattern], [FinderPatternSet], seen: Int) {
+    /// destroyed ones last, and its sets: first those in which a damaged pattern completes two partners, then,
+    /// if the search is for damaged patterns anywhere, the other sets with one, then those a stand-in
+    /// completes. In ``localThresholds``, a scan of the whole picture is made once, and sets an earlier search
+    /// there tried are left out.
+    private mutating func damagedSets(_ search: DamagedSearch, in binary: BinaryImage) -> ([FinderPattern], [FinderPatternSet]) {
         let near: [FinderPattern]
         // Unless something is found first, the search anywhere follows in the local thresholds: when the regions
         // cover a third of the picture or more (their areas summed), the whole picture is scanned once, for both.
@@ -563,7 +560,6 @@ struct ReadSession {
         // Last, a third pattern destroyed beyond any reading (a stone blotted away, a corner torn off): stand-ins
         // where a few partners place it, tried after every set of patterns found, so that a stand-in, fitting a
         // square better than a real pattern seen in perspective, does not crowd that pattern's set out.
-        let seen = patterns.count
         if search.partners.count <= Self.maximumStandInPartners {
             let standIns = FinderPatternGrouper.standInThirdPatterns(completing: search.partners, width: binary.width, height: binary.height)
             let thirds = Array(patterns.count..<(patterns.count + standIns.count))
@@ -571,11 +567,11 @@ struct ReadSession {
             sets += FinderPatternGrouper.completingSets(from: patterns, partners: Array(search.partners.indices), thirds: thirds,
                                                         until: deadline).prefix(Self.maximumDamagedSets)
         }
-        guard search.inLocalThresholds else { return (patterns, sets, seen) }
+        guard search.inLocalThresholds else { return (patterns, sets) }
         func centres(_ set: FinderPatternSet) -> [Point] { [set.topLeft.center, set.topRight.center, set.bottomLeft.center] }
         let untried = sets.filter { !localDamagedScan.triedSets.contains(centres($0)) }
         localDamagedScan.triedSets.formUnion(untried.map(centres))
-        return (patterns, untried, seen)
+        return (patterns, untried)
     }
 
     /// Whether `point` (in pixels of the searched image) lies inside a code found so far.
