@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "QRServer", dependencies: [
             "QRCore", "QREncoder", "QRImage", "QRRender", "QRReader",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
         ], resources: [.copy("Public")]),
         .executableTarget(name: "qr", dependencies: [
             "QRKit",

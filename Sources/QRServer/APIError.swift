@@ -30,6 +30,12 @@ struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
                  message: "The request body is larger than the limit of \(ByteCount(limit)).")
     }
 
+    static func bodyTimeout(_ timeout: Duration) -> APIError {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
+        return APIError(status: .requestTimeout, code: "body_timeout",
+                        message: "The request body did not arrive whole within \(String(format: "%g", seconds)) s; send it again.")
+    }
+
     static func unsupportedMediaType(_ received: String, expected: String) -> APIError {
         APIError(status: .unsupportedMediaType, code: "unsupported_media_type",
                  message: "The content type \(received) is not accepted here: send \(expected).")

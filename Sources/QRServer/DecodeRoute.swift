@@ -13,7 +13,8 @@ struct DecodeRoute: Sendable {
         let parameters = try DecodeParameters(query: QueryString(request.uri.query))
         let envelope = try ImageUpload.envelope(contentType: request.headers[.contentType])
         let response = try await limiter.withAdmission {
-            let body = try await BodyReader.collect(request, limit: configuration.maxBodyBytes)
+            let body = try await BodyReader.collect(request, limit: configuration.maxBodyBytes,
+                                                      timeout: configuration.bodyTimeout)
             let image = try ImageUpload.image(in: body, envelope: envelope)
             let configuration = self.configuration
             return try await limiter.perform { try Self.decode(image, parameters: parameters, configuration: configuration) }

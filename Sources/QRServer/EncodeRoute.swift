@@ -20,7 +20,8 @@ struct EncodeRoute: Sendable {
         let (output, format) = try await limiter.withAdmission {
             var logo: [UInt8]?
             if let envelope {
-                let body = try await BodyReader.collect(request, limit: configuration.maxBodyBytes)
+                let body = try await BodyReader.collect(request, limit: configuration.maxBodyBytes,
+                                                          timeout: configuration.bodyTimeout)
                 let sent = try Self.fields(in: body, envelope: envelope)
                 fields.merge(sent.fields) { _, body in body }
                 logo = sent.logo

@@ -5,6 +5,7 @@ import Darwin
 #endif
 internal import HTTPTypes
 internal import Hummingbird
+internal import HummingbirdCore
 internal import NIOCore
 
 /// The web app and JSON API of `qr serve`: the generator page at `/`, the scanner page at `/scanner`,
@@ -62,14 +63,20 @@ public enum QRWebServer {
     static func application(configuration: QRServerConfiguration,
                             onListening: @escaping @Sendable (String) -> Void = { _ in })
         throws(StartError) -> Application<RouterResponder<BasicRequestContext>> {
-        Application(router: try router(configuration: configuration),
-                    configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                            serverName: nil),
-                    onServerRunning: { channel in
-                        let port = channel.localAddress?.port ?? configuration.port
-                        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-                        onListening("http://\(host):\(port)")
-                    })
+        // A connection silent for a second longer than the body timeout (so that a body late by then is
+        // answered 408 first) is closed: one that sends a request head slowly holds no admission slot, yet
+        // holds a socket.
+        let timeout = configuration.bodyTimeout.components
+        let silence = TimeAmount.nanoseconds((min(timeout.seconds, 1 << 32) + 1) * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
+        return Application(router: try router(configuration: configuration),
+                           server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: silence)),
+                           configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
+                                                                   serverName: nil),
+                           onServerRunning: { channel in
+                               let port = channel.localAddress?.port ?? configuration.port
+                               let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+                               onListening("http://\(host):\(port)")
+                           })
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully.

@@ -18,13 +18,16 @@ public struct QRServerConfiguration: Sendable, Equatable {
     public var maxQueuedJobs: Int
     /// How long a request waits for a job slot before it is answered 503.
     public var queueTimeout: Duration
+    /// How long a request body may take to arrive whole before it is answered 408; also how long a connection
+    /// may stay silent, between requests or inside one, before it is closed.
+    public var bodyTimeout: Duration
 
     /// Loopback port 8080, 20 MiB bodies, 50 megapixels, 5 s per decode, one job per core, 16 waiting for
-    /// at most 10 s.
+    /// at most 10 s, bodies in within 30 s.
     public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 20 << 20,
                 maxPixels: Int = 50_000_000, decodeTimeBudget: Duration = .seconds(5),
                 maxConcurrentJobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                maxQueuedJobs: Int = 16, queueTimeout: Duration = .seconds(10)) {
+                maxQueuedJobs: Int = 16, queueTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30)) {
         self.host = host
         self.port = port
         self.maxBodyBytes = maxBodyBytes
@@ -33,6 +36,7 @@ public struct QRServerConfiguration: Sendable, Equatable {
         self.maxConcurrentJobs = maxConcurrentJobs
         self.maxQueuedJobs = maxQueuedJobs
         self.queueTimeout = queueTimeout
+        self.bodyTimeout = bodyTimeout
     }
 
     /// Problems that keep the server from starting, as messages for the user.
@@ -45,6 +49,7 @@ public struct QRServerConfiguration: Sendable, Equatable {
         if maxConcurrentJobs < 1 { problems.append("At least one image job must be allowed to run at once.") }
         if maxQueuedJobs < 0 { problems.append("The number of waiting jobs cannot be negative.") }
         if queueTimeout < .zero { problems.append("The queue timeout cannot be negative.") }
+        if bodyTimeout <= .zero { problems.append("The body timeout must be positive.") }
         return problems
     }
 }

@@ -35,17 +35,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Images decoded or rendered at once (default: the number of cores).")
     var maxConcurrentDecodes: Int?
 
+    @Option(name: .long, help: "Seconds a request body may take to arrive, and a connection may stay silent.")
+    var bodyTimeout: Double = 30
+
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535.") }
         if !(1...1024).contains(maxBody) { throw ValidationError("--max-body must be 1…1024 (MiB).") }
         if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
         if !(decodeTimeout > 0 && decodeTimeout <= 600) { throw ValidationError("--decode-timeout must be above 0 and at most 600 seconds.") }
+        if !(bodyTimeout >= 1 && bodyTimeout <= 3600) { throw ValidationError("--body-timeout must be 1…3600 seconds.") }
         if let maxConcurrentDecodes, maxConcurrentDecodes < 1 { throw ValidationError("--max-concurrent-decodes must be at least 1.") }
     }
 
     func run() async throws {
         var configuration = QRServerConfiguration(host: host, port: port, maxBodyBytes: maxBody << 20, maxPixels: maxPixels,
-                                                  decodeTimeBudget: .milliseconds(Int((decodeTimeout * 1000).rounded())))
+                                                  decodeTimeBudget: .milliseconds(Int((decodeTimeout * 1000).rounded())),
+                                                  bodyTimeout: .milliseconds(Int((bodyTimeout * 1000).rounded())))
         if let maxConcurrentDecodes { configuration.maxConcurrentJobs = maxConcurrentDecodes }
         do {
             try await QRWebServer.run(configuration: configuration) { address in

@@ -142,6 +142,27 @@ struct APIErrorTests {
         }
     }
 
+    /// A client that announces a body and then sends nothing holds an admission slot only until the body
+    /// timeout: it is answered 408, and the slot is free again.
+    @Test func aWithheldBodyTimesOutAndFreesItsSlot() async throws {
+        let app = try QRWebServer.application(configuration: QRServerConfiguration(maxQueuedJobs: 0, bodyTimeout: .milliseconds(300)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let withholding = try RawConnection(port: port)
+            try withholding.send("POST /api/decode HTTP/1.1\r\nHost: localhost\r\nContent-Type: image/png\r\n"
+                + "Content-Length: 100000\r\n\r\nPNG")
+            let answer = withholding.receive(waitingAtMost: 5)
+            #expect(answer.hasPrefix("HTTP/1.1 408"), "answered \(answer.prefix(60))")
+            #expect(answer.contains("\"body_timeout\""))
+            let health = try await client.execute(uri: "/healthz", method: .get)
+            #expect(health.text.contains("\"admitted\":0"))
+            let image = try TestImages.png("after the timeout")
+            let decoded = try await client.execute(uri: "/api/decode", method: .post, headers: .contentType("image/png"),
+                                                   body: ByteBuffer(bytes: image))
+            #expect(decoded.status == .ok)
+        }
+    }
+
     @Test(arguments: ["accuracy=slow", "max=0", "max=101", "max=two", "region=1,2,3", "region=0,0,0,1", "region=-1,0,1,1",
                       "region=a,b,c,d", "region=0,0,nan,1", "inverted=maybe", "mixed_polarity=2", "downscale=2", "accuracy=%ZZ"])
     func badDecodeQueries(query: String) async throws {

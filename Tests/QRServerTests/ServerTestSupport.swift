@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -147,4 +150,51 @@ extension HTTPFields {
 
 extension ByteBuffer {
     init(_ bytes: [UInt8]) { self.init(bytes: bytes) }
+}
+
+/// A bare TCP connection to a live test server, for requests no HTTP client sends: a body announced and
+/// then withheld.
+final class RawConnection {
+    private let socket: Int32
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw TestFailure("socket() failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(socket)
+            throw TestFailure("connect() to port \(port) failed")
+        }
+    }
+
+    deinit { close(socket) }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+            throw TestFailure("send() failed")
+        }
+    }
+
+    /// What the server sends until it closes the connection or `seconds` pass without a byte.
+    func receive(waitingAtMost seconds: Int) -> String {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            received += chunk[..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
 }
