@@ -70,10 +70,9 @@ public struct VideoScan<Frames: AsyncSequence & Sendable>: AsyncSequence, Sendab
             let start = clock.now
             let report = reader.readReport(luminance: frame.luminance, width: frame.width, height: frame.height)
             let decodeTime = clock.now - start
-            var newCodes: [ReadResult] = []
-            for code in report.results where filter.admit(code.text, at: frame.timestamp) {
-                newCodes.append(code)
-            }
+            // Every decoded frame counts, one without codes too: it puts the codes seen before out of sight.
+            let news = filter.admit(report.results.map(\.text), at: frame.timestamp)
+            let newCodes = zip(report.results, news).filter(\.1).map(\.0)
             statistics.framesDecoded += 1
             if report.timedOut { statistics.framesTimedOut += 1 }
             statistics.codesReported += newCodes.count

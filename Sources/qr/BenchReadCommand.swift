@@ -19,7 +19,7 @@ struct BenchReadCommand: ParsableCommand {
     @Argument(help: "Image files (PNG, JPEG, PGM/PPM).")
     var images: [String] = []
 
-    @Option(name: .long, help: "A file listing image paths, one per line.")
+    @Option(name: .long, help: "A file listing image paths, one per line; - reads the list from standard input.")
     var list: String?
 
     @Option(name: .long, help: "Decodes per image.")
@@ -31,6 +31,7 @@ struct BenchReadCommand: ParsableCommand {
     func validate() throws {
         if images.isEmpty && list == nil { throw ValidationError("Give image files or --list FILE.") }
         if runs < 1 { throw ValidationError("--runs must be at least 1.") }
+        try ImageList.validate(images, list: list)
     }
 
     func run() throws {

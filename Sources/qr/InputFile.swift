@@ -31,12 +31,32 @@ enum InputFile {
 
 /// The images a command reads: those named on the command line, then those listed in `--list`.
 enum ImageList {
+    /// Largest list file read: a million paths of 64 bytes.
+    static let maximumBytes = 64 << 20
+
+    /// The paths to read. `list` may be `-` (standard input), a pipe or a file; one that cannot be read is
+    /// an error (exit status 2), reported here.
     static func paths(_ images: [String], list: String?) throws -> [String] {
         guard let list else { return images }
-        guard let text = try? String(contentsOfFile: list, encoding: .utf8) else {
-            throw ValidationError("Cannot read the list file \(list).")
+        let text: String
+        do {
+            let bytes = try ImageFile.read(list == "-" ? "/dev/stdin" : list, maxBytes: maximumBytes)
+            guard let decoded = String(validating: bytes, as: UTF8.self) else {
+                throw CommandFailure(message: "The list file \(list) is not UTF-8 text.", status: 2)
+            }
+            text = decoded
+        } catch {
+            printError("Error: \(error)")
+            throw ExitCode(2)
         }
         return images + text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// Standard input can carry the list or an image, not both.
+    static func validate(_ images: [String], list: String?) throws {
+        if list == "-" && images.contains("-") {
+            throw ValidationError("Standard input can hold the --list or an image (-), not both.")
+        }
     }
 }
 

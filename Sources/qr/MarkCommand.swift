@@ -31,13 +31,17 @@ struct MarkCommand: ParsableCommand {
             let scan = try PhotoScan(path: image, options: ReaderOptions(accuracy: accuracy))
             var marked = scan.photo
             for (index, code) in scan.codes.enumerated() { marked.markDetection(code.corners, label: "\(index + 1)") }
-            let bytes: [UInt8]
-            switch (output as NSString).pathExtension.lowercased() {
-            case "jpg", "jpeg": bytes = try JPEGEncoder.encode(marked, quality: 90)
-            case "png": bytes = try PNGEncoder.encode(marked)
-            default: throw CommandFailure(message: "Write the marked photo as .png or .jpg, not \(output).", status: 2)
+            let format = (output as NSString).pathExtension.lowercased()
+            guard ["jpg", "jpeg", "png"].contains(format) else {
+                throw CommandFailure(message: "Write the marked photo as .png or .jpg, not \(output).", status: 2)
             }
-            try ImageFile.writeAtomically(bytes, to: output)
+            // A photo that cannot be encoded or written is an error (2), not a photo without codes (1).
+            do {
+                let bytes = format == "png" ? try PNGEncoder.encode(marked) : try JPEGEncoder.encode(marked, quality: 90)
+                try ImageFile.writeAtomically(bytes, to: output)
+            } catch {
+                throw CommandFailure(message: "Error: \(error)", status: 2)
+            }
             if scan.codes.isEmpty {
                 printError("No QR code found in \(image).")
                 throw ExitCode(1)

@@ -34,7 +34,7 @@ struct PickCommand: ParsableCommand {
 
     func validate() throws {
         if index != nil && at != nil { throw ValidationError("Choose with --index or --at, not both.") }
-        if tolerance < 0 { throw ValidationError("--tolerance cannot be negative.") }
+        if !(tolerance >= 0 && tolerance.isFinite) { throw ValidationError("--tolerance must be a number of pixels, 0 or more.") }
     }
 
     func run() throws {
@@ -69,7 +69,7 @@ struct PickCommand: ParsableCommand {
         }
         if let at {
             guard let hit = HitTester.hit(at.point, in: codes.map(\.corners), tolerance: tolerance) else {
-                throw CommandFailure(message: "No code at \(Int(at.point.x)),\(Int(at.point.y)) (within \(tolerance) px).\n\(scan.numberedList())", status: 3)
+                throw CommandFailure(message: "No code at \(at.text) (within \(tolerance) px).\n\(scan.numberedList())", status: 3)
             }
             return codes[hit]
         }
@@ -90,9 +90,12 @@ struct PickCommand: ParsableCommand {
 /// `X,Y` in pixels.
 struct PointArgument: ExpressibleByArgument {
     let point: Point
+    /// The point as the user wrote it, for messages: any finite pair parses, however far outside the photo.
+    let text: String
     init?(argument: String) {
         let parts = argument.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, parts.allSatisfy(\.isFinite) else { return nil }
         point = Point(parts[0], parts[1])
+        text = argument
     }
 }

@@ -21,7 +21,7 @@ struct ReadCommand: ParsableCommand {
     @Argument(help: "Image files (PNG, JPEG, PGM/PPM); - reads standard input.")
     var images: [String] = []
 
-    @Option(name: .long, help: "A file listing image paths, one per line.")
+    @Option(name: .long, help: "A file listing image paths, one per line; - reads the list from standard input.")
     var list: String?
 
     @Flag(name: .long, help: "Print JSON Lines: one object per code, with corners, version, level and timing.")
@@ -55,6 +55,7 @@ struct ReadCommand: ParsableCommand {
     func validate() throws {
         if images.isEmpty && list == nil { throw ValidationError("Give image files, - for standard input, or --list FILE.") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        try ImageList.validate(images, list: list)
         if let max, max < 1 { throw ValidationError("--max must be at least 1.") }
         if mixedPolarity && noInverted { throw ValidationError("--mixed-polarity looks for light-on-dark codes, which --no-inverted leaves out.") }
         try TimeBudgetOption.validate(timeBudget)

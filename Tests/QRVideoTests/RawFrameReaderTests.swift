@@ -58,22 +58,30 @@ struct FrameRateTests {
 
 @Suite("Repeat filter")
 struct RepeatFilterTests {
-    /// Which of `sightings` (text, stream time in milliseconds) a fresh filter reports.
-    func news(window: Duration, _ sightings: [(String, Int)]) -> [Bool] {
+    /// Which texts of each decoded frame (stream time in milliseconds, texts shown) a fresh filter reports.
+    func news(window: Duration, _ frames: [(Int, [String])]) -> [[String]] {
         var filter = RepeatFilter(window: window)
-        return sightings.map { filter.admit($0.0, at: .milliseconds($0.1)) }
+        return frames.map { time, texts in
+            zip(texts, filter.admit(texts, at: .milliseconds(time))).filter(\.1).map(\.0)
+        }
     }
 
-    @Test func sameTextWithinTheWindowOfStreamTimeIsNotNews() {
-        let sightings = [("A", 0), ("A", 1000), ("B", 1000),
-                         // Held in view: every sighting renews it, so it stays old news.
-                         ("A", 5000), ("A", 10_000),
-                         // Out of sight for exactly the window: the same sighting; any longer: news again.
-                         ("A", 15_000), ("A", 20_001), ("B", 20_001)]
-        #expect(news(window: .seconds(5), sightings) == [true, false, true, false, false, false, true, true])
+    @Test(arguments: [Duration.zero, .milliseconds(30), .seconds(5)])
+    func aCodeInSightInEveryFrameIsReportedOnce(window: Duration) {
+        let frames = (0..<250).map { ($0 * 40, ["A"]) }
+        #expect(news(window: window, frames).joined().count == 1)
     }
 
-    @Test func zeroWindowReportsEverySightingAtALaterTime() {
-        #expect(news(window: .zero, [("A", 0), ("A", 0), ("A", 40)]) == [true, false, true])
+    @Test func aCodeOutOfSightForLongerThanTheWindowIsNewsAgain() {
+        let frames = [(0, ["A"]), (1000, ["A", "B"]), (1040, []),
+                      // Out of sight for exactly the window since last seen: the same sighting.
+                      (6000, ["A"]), (6040, []),
+                      // Any longer: news again, and B, gone since 1000, too.
+                      (11_041, ["A", "B"])]
+        #expect(news(window: .seconds(5), frames) == [["A"], ["B"], [], [], [], ["A", "B"]])
+    }
+
+    @Test func zeroWindowReportsACodeAgainAfterAnyFrameWithoutIt() {
+        #expect(news(window: .zero, [(0, ["A", "A"]), (40, ["A"]), (80, []), (120, ["A"])]) == [["A"], [], [], ["A"]])
     }
 }

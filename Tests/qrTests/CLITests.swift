@@ -103,6 +103,15 @@ struct CLITests {
             let missing = try CLI.run(["read", dir.appendingPathComponent("none.png").path])
             #expect(missing.status == 2)
             #expect(!missing.stderr.isEmpty)
+
+            // The list of images from standard input; an unreadable list is an error (2).
+            let listed = try CLI.run(["read", "--list", "-"], stdin: Data("\(png)\n".utf8))
+            #expect(listed.text == "JSON please\n")
+            #expect(try CLI.run(["read", "--list", "/dev/stdin"], stdin: Data("\(png)\n".utf8)).text == "JSON please\n")
+            let noList = try CLI.run(["read", "--list", dir.appendingPathComponent("none.txt").path])
+            #expect(noList.status == 2)
+            #expect(noList.stderr.contains("none.txt"))
+            #expect(try CLI.run(["read", "-", "--list", "-"]).status == 64)
         }
     }
 
@@ -145,6 +154,19 @@ struct CLITests {
             }
             #expect(joined == text)
         }
+    }
+
+    @Test func benchMakeChecksItsOptions() throws {
+        for seconds in ["nan", "inf", "0", "-1", "601"] {
+            let result = try CLI.run(["bench", "make", "--seconds=\(seconds)"])
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("--seconds must be above 0"))
+        }
+        #expect(try CLI.run(["bench", "make", "--only", "foo"]).status == 64)
+        #expect(try CLI.run(["bench", "make", "--print-payload", "url"]).text == "https://example.com/qrkit?id=12345\n")
+        let short = try CLI.run(["bench", "make", "--only", "url", "--seconds", "0.01"])
+        #expect(short.status == 0)
+        #expect(short.text.hasPrefix("qr short-url-M version=3 codes_per_second="))
     }
 
     @Test func errorsGoToStandardErrorWithNonZeroStatus() throws {

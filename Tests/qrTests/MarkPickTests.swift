@@ -36,6 +36,11 @@ struct MarkPickTests {
             #expect(try CLI.run(["pick", photo.path, "--at", "320,130", "--tolerance", "15"]).text == "https://pay.example/wechat\n")
             let miss = try CLI.run(["pick", photo.path, "--at", "260,10"])
             #expect(miss.status == 3)
+            // Any finite point is a point, however far outside the photo: no code there.
+            let far = try CLI.run(["pick", photo.path, "--at", "1e300,-1e19"])
+            #expect(far.status == 3)
+            #expect(far.stderr.contains("No code at 1e300,-1e19"))
+            #expect(try CLI.run(["pick", photo.path, "--at", "1,2", "--tolerance", "nan"]).status == 64)
             #expect(try CLI.run(["pick", photo.path, "--index", "5"]).status == 3)
         }
     }
@@ -47,6 +52,16 @@ struct MarkPickTests {
             let result = try CLI.run(["pick", png])
             #expect(result.status == 0)
             #expect(result.text == "only one\n")
+        }
+    }
+
+    @Test func markThatCannotWriteItsOutputIsAnError() throws {
+        try withTemporaryDirectory { dir in
+            let photo = try twoCodePhoto(in: dir)
+            let result = try CLI.run(["mark", photo.path, "-o", dir.appendingPathComponent("missing/marked.png").path])
+            // 2 (an error), not 1 (no code found).
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("Cannot write"))
         }
     }
 
