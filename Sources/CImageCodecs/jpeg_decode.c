@@ -30,6 +30,8 @@ typedef struct {
     scan_limit limit;
     /* One CMYK row when converting CMYK to RGB. */
     JSAMPLE *cmyk_row;
+    /* Whether the image data is one sequential scan of every component (read from the header). */
+    int single_scan;
 } jpeg_read_state;
 
 /* Adobe applications store CMYK inverted (0 = full ink); others store it plain. */
@@ -60,6 +62,7 @@ static qrc_status decode(jpeg_read_state *state, const uint8_t *data, size_t siz
     cinfo->progress = &state->limit.base;
     jpeg_mem_src(cinfo, data, (unsigned long)size);
     jpeg_read_header(cinfo, TRUE);
+    state->single_scan = !cinfo->progressive_mode && cinfo->comps_in_scan == cinfo->num_components;
     result->width = cinfo->image_width;
     result->height = cinfo->image_height;
     if ((uint64_t)cinfo->image_width * cinfo->image_height > max_pixels) {
@@ -106,14 +109,12 @@ static qrc_status decode(jpeg_read_state *state, const uint8_t *data, size_t siz
     return QRC_OK;
 }
 
-qrc_status qrc_jpeg_decode(const uint8_t *data, size_t size, int grayscale, uint64_t max_pixels,
-                           qrc_pixels *result, char *message) {
+/* One decode of `data`; `end_marker_appended` as in qrc_jpeg_error. `single_scan` gets whether the file
+   is one sequential scan. */
+static qrc_status decode_once(const uint8_t *data, size_t size, int grayscale, uint64_t max_pixels,
+                              qrc_pixels *result, char *message, int end_marker_appended, int *single_scan) {
     memset(result, 0, sizeof *result);
     qrc_set_message(message, "");
-    if (size == 0) {
-        qrc_set_message(message, "the JPEG data is empty");
-        return QRC_TRUNCATED;
-    }
     jpeg_read_state *state = calloc(1, sizeof *state);
     if (state == NULL) {
         qrc_set_message(message, "cannot initialise libjpeg");
@@ -121,9 +122,11 @@ qrc_status qrc_jpeg_decode(const uint8_t *data, size_t size, int grayscale, uint
     }
     state->cinfo.err = &state->error.base;
     qrc_jpeg_error_init(&state->error, message);
+    state->error.end_marker_appended = end_marker_appended;
     state->limit.base.progress_monitor = check_scan_count;
     state->limit.error = &state->error;
     qrc_status status = decode(state, data, size, grayscale, max_pixels, result);
+    *single_scan = state->single_scan;
     jpeg_destroy_decompress(&state->cinfo);
     free(state->cmyk_row);
     free(state);
@@ -132,4 +135,35 @@ qrc_status qrc_jpeg_decode(const uint8_t *data, size_t size, int grayscale, uint
         result->pixels = NULL;
     }
     return status;
+}
+
+qrc_status qrc_jpeg_decode(const uint8_t *data, size_t size, int grayscale, uint64_t max_pixels,
+                           qrc_pixels *result, char *message) {
+    if (size == 0) {
+        memset(result, 0, sizeof *result);
+        qrc_set_message(message, "the JPEG data is empty");
+        return QRC_TRUNCATED;
+    }
+    int single_scan = 0;
+    qrc_status status = decode_once(data, size, grayscale, max_pixels, result, message, 0, &single_scan);
+    /* A file that lacks only its end marker holds every row, as browsers and other decoders take it, yet the
+       entropy decoder reads ahead past its last bits and meets the end of the data. With the marker appended
+       it meets the marker instead, and warns only if it needed bits beyond it: where the data ends early.
+       Only for one sequential scan: a progressive file cut between scans would read as a coarser whole. */
+    int ends_with_marker = size >= 2 && data[size - 2] == 0xFF && data[size - 1] == 0xD9;
+    if (status != QRC_TRUNCATED || !single_scan || ends_with_marker) return status;
+    uint8_t *completed = malloc(size + 2);
+    if (completed == NULL) return status;
+    memcpy(completed, data, size);
+    completed[size] = 0xFF;
+    completed[size + 1] = 0xD9;
+    char retry_message[QRC_MESSAGE_CAPACITY];
+    qrc_pixels retried;
+    qrc_status retry = decode_once(completed, size + 2, grayscale, max_pixels, &retried, retry_message, 1, &single_scan);
+    free(completed);
+    if (retry != QRC_OK) return status;
+    free(result->pixels);
+    *result = retried;
+    qrc_set_message(message, "");
+    return QRC_OK;
 }

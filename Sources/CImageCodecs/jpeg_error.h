@@ -15,6 +15,9 @@ typedef struct {
     char *message;
     /* Set when libjpeg warned that the data ended early (it then pads the image with gray). */
     int truncated;
+    /* Set when the shim appended the end marker the data lacked: the entropy decoder then meets that marker,
+       not the end of the data, where the data ends early. */
+    int end_marker_appended;
 } qrc_jpeg_error;
 
 static void qrc_jpeg_error_exit(j_common_ptr cinfo) {
@@ -38,6 +41,7 @@ static void qrc_jpeg_emit_message(j_common_ptr cinfo, int level) {
     if (level >= 0) return;
     qrc_jpeg_error *error = (qrc_jpeg_error *)cinfo->err;
     if (cinfo->err->msg_code == JWRN_JPEG_EOF) error->truncated = 1;
+    if (cinfo->err->msg_code == JWRN_HIT_MARKER && error->end_marker_appended) error->truncated = 1;
     cinfo->err->num_warnings++;
     (*cinfo->err->output_message)(cinfo);
 }
@@ -49,6 +53,7 @@ static void qrc_jpeg_error_init(qrc_jpeg_error *error, char *message) {
     error->base.emit_message = qrc_jpeg_emit_message;
     error->message = message;
     error->truncated = 0;
+    error->end_marker_appended = 0;
 }
 
 #endif

@@ -133,7 +133,7 @@ public struct LogoPlacement: Sendable, Hashable {
         if let placement = try? validate(code: code, logo: largest) { return (largest, placement) }
         guard let share = largestFittingShare(version: code.version, level: code.errorCorrectionLevel, logo: largest) else {
             throw .invalidLogo("version \(code.version)-\(code.errorCorrectionLevel) has no room for a logo: "
-                + "use level H or a larger version (--version)")
+                + "use level H or a larger version")
         }
         let logo = try Logo(image: image, areaShare: share, padding: padding)
         return (logo, try validate(code: code, logo: logo))

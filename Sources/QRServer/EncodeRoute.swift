@@ -85,7 +85,7 @@ struct EncodeRoute: Sendable {
             guard let text = String(validating: body, as: UTF8.self) else {
                 throw .badRequest("invalid_form", "The form body is not UTF-8 text.")
             }
-            return (try QueryString(text).values, nil)
+            return (try QueryString(text, from: .formBody).values, nil)
         case let .multipart(boundary):
             guard !body.isEmpty else { throw .emptyBody("a multipart form with a “text” field") }
             let parts: [MultipartPart]

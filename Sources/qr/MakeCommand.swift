@@ -87,8 +87,11 @@ struct MakeCommand: ParsableCommand {
     @Flag(name: .long, help: "Terminal and text output: swap dark and light (for plain text on dark backgrounds).")
     var invert = false
 
-    @Option(name: .shortAndLong, help: "Output file (written atomically). With --split, NAME.png becomes NAME-1.png, NAME-2.png, …")
+    @Option(name: .shortAndLong, help: "Output file (written atomically); - for standard output. With --split, NAME.png becomes NAME-1.png, NAME-2.png, …")
     var output: String?
+
+    /// The file to write, nil for standard output.
+    private var outputFile: String? { output == "-" ? nil : output }
 
     func validate() throws {
         let sources = [text != nil, textFile != nil, bytesFile != nil, segmentsJson != nil].filter { $0 }.count
@@ -102,6 +105,7 @@ struct MakeCommand: ParsableCommand {
     func run() throws {
         let options = try encodingOptions()
         let codes = try encode(options: options)
+        if let warning = Self.charsetWarning(options, codes) { printError("warning: \(warning)") }
         let outputFormat = try resolvedFormat()
         let style = try renderStyle()
         // Colours and quiet zone matter for pictures, not for the matrix or JSON.
@@ -116,7 +120,7 @@ struct MakeCommand: ParsableCommand {
             }
             let rendered = try render(code, format: outputFormat, style: codeStyle)
             if codeStyle.logo != nil { try verifyByDecoding(code, style: codeStyle) }
-            let target = output.map { codes.count > 1 ? Self.numbered($0, index + 1) : $0 }
+            let target = outputFile.map { codes.count > 1 ? Self.numbered($0, index + 1) : $0 }
             if let target {
                 try ImageFile.writeAtomically(rendered, to: target)
             } else {
@@ -124,7 +128,7 @@ struct MakeCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(rendered))
             }
         }
-        if let output, codes.count > 1 {
+        if let output = outputFile, codes.count > 1 {
             printError("wrote \(codes.count) linked symbols: \(Self.numbered(output, 1)) … \(Self.numbered(output, codes.count))")
         }
     }
@@ -145,6 +149,16 @@ struct MakeCommand: ParsableCommand {
             options.charset = named
         }
         return options
+    }
+
+    /// Readers without an ECI take byte data for UTF-8, ISO-8859-1 or Shift_JIS (zxing-cpp and QRKit guess
+    /// among those): text beyond ASCII in another charset needs its ECI to read back as written.
+    private static func charsetWarning(_ options: EncodingOptions, _ codes: [QRCode]) -> String? {
+        guard let charset = options.charset, options.eci == nil, ![.utf8, .isoLatin1, .ascii, .shiftJIS].contains(charset),
+              codes.contains(where: { $0.segments.contains { $0.mode == .byte && $0.payload.contains { $0 >= 0x80 } } })
+        else { return nil }
+        let advice = charset.eciAssignment.map { "add --eci \($0) so that they read \(charset.name)" } ?? "use UTF-8"
+        return "without an ECI, readers take byte data for UTF-8, ISO-8859-1 or Shift_JIS: \(advice)."
     }
 
     private func encode(options: EncodingOptions) throws -> [QRCode] {
@@ -172,7 +186,7 @@ struct MakeCommand: ParsableCommand {
 
     private func resolvedFormat() throws -> OutputFormat {
         if let format { return format }
-        guard let output else { return isTerminal(STDOUT_FILENO) ? .terminal : .text }
+        guard let output = outputFile else { return isTerminal(STDOUT_FILENO) ? .terminal : .text }
         guard let byExtension = OutputFormat(fileExtension: (output as NSString).pathExtension) else {
             throw ValidationError("Cannot tell the format from \(output): add --format png|svg|terminal|text|matrix|json.")
         }
@@ -198,7 +212,7 @@ struct MakeCommand: ParsableCommand {
     private func render(_ code: QRCode, format: OutputFormat, style: RenderStyle) throws -> [UInt8] {
         switch format {
         case .png:
-            if output == nil && isTerminal(STDOUT_FILENO) {
+            if outputFile == nil && isTerminal(STDOUT_FILENO) {
                 throw ValidationError("Refusing to write PNG data to a terminal: use -o FILE or redirect the output.")
             }
             return try RasterRenderer.png(for: code, style: style)

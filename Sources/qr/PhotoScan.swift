@@ -46,6 +46,9 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 /// Decoded payloads are data: before they are shown in a terminal, escape sequences must be defused.
 enum TerminalText {
+    /// `text` with control characters written as escapes: C0 and C1 controls (a terminal's escape
+    /// sequences), and the bidirectional overrides, embeddings and isolates, which make a terminal show
+    /// text in another order than it is (a link's host reversed into something else).
     static func safe(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
@@ -53,7 +56,8 @@ enum TerminalText {
             case 0x0A: result += "\\n"
             case 0x0D: result += "\\r"
             case 0x09: result += "\\t"
-            case 0x00..<0x20, 0x7F..<0xA0: result += String(format: "\\u{%X}", scalar.value)
+            case 0x00..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                result += String(format: "\\u{%X}", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }

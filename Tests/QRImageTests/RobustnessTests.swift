@@ -30,6 +30,17 @@ struct RobustnessTests {
         #expect(truncatedCount > bytes.count / 2)
     }
 
+    /// A baseline JPEG that lacks only its end marker holds every row: it decodes whole, as browsers show it.
+    /// A progressive one stays truncated: cut between two scans, it would read as a coarser whole image.
+    @Test func aBaselineJPEGWithoutItsEndMarkerDecodesWhole() throws {
+        let bytes = try smallJPEG()
+        #expect(bytes.suffix(2) == [0xFF, 0xD9])
+        let full = try ImageDecoder().decodeRGBA(bytes).image
+        #expect(try ImageDecoder().decodeRGBA(Array(bytes.dropLast(2))).image == full)
+        #expect(try ImageDecoder().decodeRGBA(Array(bytes.dropLast(1))).image == full)
+        #expect(throws: ImageError.self) { try ImageDecoder().decodeRGBA(Array(try smallJPEG(progressive: true).dropLast(2))) }
+    }
+
     @Test(arguments: ["png", "jpeg", "progressive jpeg"])
     func randomByteFlipsNeverCrash(kind: String) throws {
         let original = kind == "png" ? try smallPNG() : try smallJPEG(progressive: kind == "progressive jpeg")

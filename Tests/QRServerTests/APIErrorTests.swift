@@ -222,6 +222,15 @@ struct APIErrorTests {
                                                        body: ByteBuffer(bytes))
             #expect(invalidText.status == .badRequest)
             #expect(try invalidText.apiError().code == "invalid_form")
+
+            // A form body's percent-encoding is the form's, not the query string's.
+            let badForm = try await client.execute(uri: "/api/encode", method: .post,
+                                                   headers: .contentType("application/x-www-form-urlencoded"),
+                                                   body: ByteBuffer(Array("text=hi%ZZ".utf8)))
+            #expect(badForm.status == .badRequest)
+            let formError = try badForm.apiError()
+            #expect(formError.code == "invalid_form")
+            #expect(formError.message.hasPrefix("The form body has invalid percent-encoding"))
         }
     }
 
