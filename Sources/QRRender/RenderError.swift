@@ -33,7 +33,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "so it needs at least \(minimum) px (1 px per module). Modules are never fractions of a pixel, "
                 + "which would blur them."
         case let .imageTooLarge(side, limit):
-            return "The image would be \(side)×\(side) px, more than the limit of \(limit) pixels; use a smaller module size."
+            return "The image would be \(side)×\(side) px, more than the limit of \(limit) pixels; use a smaller size or module size."
         case let .invalidLogo(detail):
             return "Invalid logo: \(detail)."
         case let .logoCoversFunctionPatterns(patterns, share):

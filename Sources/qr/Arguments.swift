@@ -50,6 +50,8 @@ struct VersionRangeArgument: ExpressibleByArgument {
         case 2: guard let a = parts[0], let b = parts[1], a <= b else { return nil }; range = a...b
         default: return nil
         }
+        // Out of 1…40 is a usage error like any other malformed value.
+        guard (1...40).contains(range.lowerBound), (1...40).contains(range.upperBound) else { return nil }
     }
 }
 

@@ -100,6 +100,10 @@ struct MakeCommand: ParsableCommand {
         if moduleSize != nil && size != nil { throw ValidationError("Give --module-size or --size, not both.") }
         if split != nil && segmentsJson != nil { throw ValidationError("--split works with text or bytes, not explicit segments.") }
         if let logoShare, !(0 < logoShare && logoShare <= 50) { throw ValidationError("--logo-share must be above 0 and at most 50 (percent).") }
+        if logoShare != nil && logo == nil { throw ValidationError("--logo-share sizes a logo: give it with --logo.") }
+        if !(0...RenderStyle.maximumQuietZone).contains(quietZone) {
+            throw ValidationError("--quiet-zone must be 0…\(RenderStyle.maximumQuietZone) modules.")
+        }
     }
 
     func run() throws {

@@ -169,6 +169,37 @@ struct CLITests {
         #expect(short.text.hasPrefix("qr short-url-M version=3 codes_per_second="))
     }
 
+    @Test func makeWritesToStandardOutputWithADash() throws {
+        try withTemporaryDirectory { dir in
+            let piped = try CLI.run(["make", "dash", "-o", "-", "--format", "png"])
+            #expect(piped.status == 0)
+            #expect(piped.stdout.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            let png = dir.appendingPathComponent("dash.png")
+            try piped.stdout.write(to: png)
+            #expect(try CLI.run(["read", png.path]).text == "dash\n")
+        }
+    }
+
+    @Test func makeWarnsOfACharsetReadersDoNotGuess() throws {
+        let cyrillic = try CLI.run(["make", "Привет", "--charset", "windows-1251", "--format", "matrix"])
+        #expect(cyrillic.status == 0)
+        #expect(cyrillic.stderr.contains("add --eci 22"))
+        // With its ECI, in a charset readers guess, or in plain ASCII: no warning.
+        for arguments in [["Привет", "--charset", "windows-1251", "--eci", "22"], ["Grüße", "--charset", "ISO-8859-1"],
+                          ["hello", "--charset", "windows-1251"]] {
+            let result = try CLI.run(["make"] + arguments + ["--format", "matrix"])
+            #expect(result.status == 0)
+            #expect(result.stderr.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test(arguments: [["--version", "0"], ["--version", "41"], ["--version", "3-50"], ["--quiet-zone=-1"], ["--logo-share", "10"]])
+    func makeOptionsOutOfRangeAreUsageErrors(arguments: [String]) throws {
+        let result = try CLI.run(["make", "x", "--format", "matrix"] + arguments)
+        #expect(result.status == 64)
+        #expect(!result.stderr.contains("warning"))
+    }
+
     @Test func errorsGoToStandardErrorWithNonZeroStatus() throws {
         let tooLong = try CLI.run(["make", String(repeating: "x", count: 3000), "--level", "H", "--format", "matrix"])
         #expect(tooLong.status != 0)
