@@ -242,7 +242,7 @@ struct BrowserTests {
 
     // MARK: Scanner: one code (seeds 001–002)
 
-    @Test func oneCodeIsShownAtOnceAndOnlyWebLinksOpen() async throws {
+    @Test func oneCodeIsShownAtOnceAndOnlySafeLinksOpen() async throws {
         let url = "https://example.com/single?seed=001"
         try await withBrowser { h in
             try await h.page.open(h.base + "/scanner")
@@ -263,7 +263,15 @@ struct BrowserTests {
                                            "the hostile text, as text")
                 #expect(try await h.isVisible("#open-link") == false)
                 #expect(try await h.page.evaluate("document.getElementById('open-link').hasAttribute('href')", as: Bool.self) == false)
-                #expect(try await h.text("#link-note").contains("only for http and https"))
+                #expect(try await h.text("#link-note").contains("only for http, https, mailto and tel"))
+            }
+            // An e-mail address or a phone number opens too (the scheme as the URL parser spells it).
+            for (text, href) in [("MAILTO:name@example.com", "mailto:name@example.com"), ("tel:+15551234567", "tel:+15551234567")] {
+                try await h.page.setFiles("#file", [try h.file("contact.png", TestImages.png(text))])
+                try await h.page.waitUntil("document.getElementById('result-text').textContent === \(BrowserPage.literal(text))",
+                                           "the contact text")
+                #expect(try await h.isVisible("#open-link"))
+                #expect(try await h.page.evaluate("document.getElementById('open-link').href", as: String.self) == href)
             }
 
             try await h.page.setFiles("#file", [try h.file("blank.png", PNGEncoder.encode(GrayImage(width: 80, height: 80)))])

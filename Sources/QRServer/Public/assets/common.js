@@ -23,8 +23,11 @@ export async function apiErrorMessage(response) {
   return `The server answered ${response.status} ${response.statusText}.`.replace(/ \.$/, '.');
 }
 
+/** The schemes a decoded text may open: web pages, a new e-mail, a phone call. */
+export const LINK_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:'];
+
 /**
- * The URL to offer as a link for decoded text, or null. Only http and https open: a QR code is
+ * The URL to offer as a link for decoded text, or null. Only LINK_SCHEMES open: a QR code is
  * attacker-controlled, and javascript:, data: or other schemes must never be navigated to.
  */
 export function webLink(text) {
@@ -34,7 +37,7 @@ export function webLink(text) {
   } catch {
     return null;
   }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  return LINK_SCHEMES.includes(url.protocol) ? url : null;
 }
 
 /** The scheme of text that parses as an absolute URL (such as "javascript:"), or null. */

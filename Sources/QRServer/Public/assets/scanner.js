@@ -180,7 +180,7 @@ function showResult(code, index = null) {
     const scheme = urlScheme(code.text);
     note.hidden = scheme === null;
     note.textContent = scheme === null ? ''
-      : `This ${scheme} address is shown as text only: links open only for http and https addresses.`;
+      : `This ${scheme} address is shown as text only: links open only for http, https, mailto and tel addresses.`;
   }
   fillDetails(code);
   result.hidden = false;
