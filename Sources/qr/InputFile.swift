@@ -93,7 +93,7 @@ enum SegmentsFile {
     }
 
     private static func required<T>(_ value: T?, _ field: String, _ mode: String) throws -> T {
-        guard let value else { throw ValidationError("A \(mode) segment needs \(field).") }
+        guard let value else { throw ValidationError("The \(mode) segment needs \(field).") }
         return value
     }
 

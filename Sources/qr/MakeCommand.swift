@@ -33,7 +33,9 @@ struct MakeCommand: ParsableCommand {
     @Option(name: .long, help: "Encode the raw bytes of a file (- for standard input) in byte mode.")
     var bytesFile: String?
 
-    @Option(name: .long, help: "Encode explicit segments from a JSON list (numeric, alphanumeric, byte, kanji, eci).")
+    @Option(name: .long, help: ArgumentHelp(
+        "Encode explicit segments from a JSON list (numeric, alphanumeric, byte, kanji, eci).",
+        discussion: #"Each segment is an object: {"mode":"numeric","text":"0123"}, {"mode":"alphanumeric","text":"AB-1"}, {"mode":"byte","data_hex":"c3a9"}, {"mode":"kanji","text":"漢字"} or {"mode":"kanji","sjis_hex":"8abf8e9a"}, {"mode":"eci","assignment":26}."#))
     var segmentsJson: String?
 
     @Option(name: .long, help: "Error-correction level: L (7 %), M (15 %, default), Q (25 %) or H (30 %).")
