@@ -63,11 +63,11 @@ public enum QRWebServer {
     static func application(configuration: QRServerConfiguration,
                             onListening: @escaping @Sendable (String) -> Void = { _ in })
         throws(StartError) -> Application<RouterResponder<BasicRequestContext>> {
-        // A connection silent for a second longer than the body timeout (so that a body late by then is
-        // answered 408 first) is closed: one that sends a request head slowly holds no admission slot, yet
-        // holds a socket.
+        // A connection silent for 5 s longer than the body timeout (so that a body late by then is answered
+        // 408 first, even on a busy machine) is closed: one that sends a request head slowly holds no
+        // admission slot, yet holds a socket.
         let timeout = configuration.bodyTimeout.components
-        let silence = TimeAmount.nanoseconds((min(timeout.seconds, 1 << 32) + 1) * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
+        let silence = TimeAmount.nanoseconds((min(timeout.seconds, 1 << 32) + 5) * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
         return Application(router: try router(configuration: configuration),
                            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: silence)),
                            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),

@@ -18,8 +18,8 @@ public struct QRServerConfiguration: Sendable, Equatable {
     public var maxQueuedJobs: Int
     /// How long a request waits for a job slot before it is answered 503.
     public var queueTimeout: Duration
-    /// How long a request body may take to arrive whole before it is answered 408; also how long a connection
-    /// may stay silent, between requests or inside one, before it is closed.
+    /// How long a request body may take to arrive whole before it is answered 408; a connection silent 5 s
+    /// longer than this, between requests or inside one, is closed.
     public var bodyTimeout: Duration
 
     /// Loopback port 8080, 20 MiB bodies, 50 megapixels, 5 s per decode, one job per core, 16 waiting for

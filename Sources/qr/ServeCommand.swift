@@ -35,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Images decoded or rendered at once (default: the number of cores).")
     var maxConcurrentDecodes: Int?
 
-    @Option(name: .long, help: "Seconds a request body may take to arrive, and a connection may stay silent.")
+    @Option(name: .long, help: "Seconds a request body may take to arrive (a connection silent 5 s longer is closed).")
     var bodyTimeout: Double = 30
 
     func validate() throws {

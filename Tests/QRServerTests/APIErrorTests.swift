@@ -143,7 +143,8 @@ struct APIErrorTests {
     }
 
     /// A client that announces a body and then sends nothing holds an admission slot only until the body
-    /// timeout: it is answered 408, and the slot is free again.
+    /// timeout: it is answered 408 (or, on a machine so busy that the answer comes later than the connection's
+    /// silence allows, the connection is closed), and the slot is free again.
     @Test func aWithheldBodyTimesOutAndFreesItsSlot() async throws {
         let app = try QRWebServer.application(configuration: QRServerConfiguration(maxQueuedJobs: 0, bodyTimeout: .milliseconds(300)))
         try await app.test(.live) { client in
@@ -151,15 +152,20 @@ struct APIErrorTests {
             let withholding = try RawConnection(port: port)
             try withholding.send("POST /api/decode HTTP/1.1\r\nHost: localhost\r\nContent-Type: image/png\r\n"
                 + "Content-Length: 100000\r\n\r\nPNG")
-            let answer = withholding.receive(waitingAtMost: 5)
-            #expect(answer.hasPrefix("HTTP/1.1 408"), "answered \(answer.prefix(60))")
-            #expect(answer.contains("\"body_timeout\""))
-            let health = try await client.execute(uri: "/healthz", method: .get)
-            #expect(health.text.contains("\"admitted\":0"))
+            // The whole JSON error, which ends the response.
+            let answer = withholding.receive(until: "}}", waitingAtMost: 15)
+            #expect(answer.isEmpty || answer.hasPrefix("HTTP/1.1 408") && answer.contains("\"body_timeout\""),
+                    "answered \(answer.prefix(60))")
+            // Asked on fresh connections: the test client's own may have been closed as silent meanwhile.
+            let health = try RawConnection(port: port)
+            try health.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            #expect(health.receive(until: "}", waitingAtMost: 15).contains("\"admitted\":0"))
             let image = try TestImages.png("after the timeout")
-            let decoded = try await client.execute(uri: "/api/decode", method: .post, headers: .contentType("image/png"),
-                                                   body: ByteBuffer(bytes: image))
-            #expect(decoded.status == .ok)
+            let upload = try RawConnection(port: port)
+            try upload.send("POST /api/decode HTTP/1.1\r\nHost: localhost\r\nContent-Type: image/png\r\n"
+                + "Content-Length: \(image.count)\r\nConnection: close\r\n\r\n")
+            try upload.send(image)
+            #expect(upload.receive(until: "after the timeout", waitingAtMost: 15).hasPrefix("HTTP/1.1 200"))
         }
     }
 

@@ -178,19 +178,23 @@ final class RawConnection {
     deinit { close(socket) }
 
     func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
+        try send(Array(text.utf8))
+    }
+
+    func send(_ bytes: [UInt8]) throws {
         guard bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
             throw TestFailure("send() failed")
         }
     }
 
-    /// What the server sends until it closes the connection or `seconds` pass without a byte.
-    func receive(waitingAtMost seconds: Int) -> String {
+    /// What the server sends until the text received contains `end`, the server closes the connection, or
+    /// `seconds` pass without a byte.
+    func receive(until end: String, waitingAtMost seconds: Int) -> String {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
+        while !String(decoding: received, as: UTF8.self).contains(end) {
             let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
             received += chunk[..<count]
