@@ -9,11 +9,16 @@ public enum BitmapFont {
     /// The characters the font draws (besides lower-case letters).
     public static var characters: Set<Character> { Set(glyphs.keys) }
 
-    /// Width and height in pixels of `text` drawn at `scale` (one line; no trailing spacing).
+    /// Width and height in pixels of `text` drawn at `scale` (one line; no trailing spacing); a size too
+    /// large for `Int` is `Int.max`.
     public static func size(of text: String, scale: Int) -> (width: Int, height: Int) {
         let count = text.count
         guard count > 0, scale > 0 else { return (0, 0) }
-        return ((count * (glyphWidth + 1) - 1) * scale, glyphHeight * scale)
+        func product(_ a: Int, _ b: Int) -> Int {
+            let (value, overflow) = a.multipliedReportingOverflow(by: b)
+            return overflow ? .max : value
+        }
+        return (product(product(count, glyphWidth + 1) - 1, scale), product(glyphHeight, scale))
     }
 
     /// Rows of a glyph, top to bottom, bit 4 = leftmost column.

@@ -5,6 +5,8 @@ extension GrayImage {
     public func downscaled(by factor: Int) throws(ImageError) -> GrayImage {
         guard factor >= 1 else { throw .invalidArgument("the downscale factor must be at least 1, not \(factor)") }
         if factor == 1 { return self }
+        // A factor beyond both sides gives the same single pixel, and no arithmetic below can overflow.
+        let factor = Swift.min(factor, Swift.max(width, height, 1))
         let outWidth = (width + factor - 1) / factor, outHeight = (height + factor - 1) / factor
         var sums = [Int](repeating: 0, count: outWidth)
         var result = [UInt8](repeating: 0, count: outWidth * outHeight)

@@ -121,6 +121,7 @@ struct DrawingTests {
         }
         #expect(painted(image) == expected)
         #expect(BitmapFont.size(of: "12", scale: 3) == (33, 21))
+        #expect(BitmapFont.size(of: "W", scale: .max) == (.max, .max))
         let required = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ#.-:"
         #expect(required.allSatisfy { BitmapFont.characters.contains($0) })
 

@@ -77,6 +77,7 @@ struct ResamplingAndTransformTests {
         #expect(half.pixels == [30, 50, 65, 105, 125, 140])
         #expect(try image.downscaled(by: 1) == image)
         #expect(try image.downscaled(by: 10).pixels == [70])
+        #expect(try image.downscaled(by: .max) == image.downscaled(by: 10))
         #expect(throws: ImageError.self) { try image.downscaled(by: 0) }
     }
 }

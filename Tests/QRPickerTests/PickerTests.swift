@@ -56,6 +56,11 @@ import Testing
         #expect(HitTester.hit(Point(130, 60), in: [left, right]) == nil, "20 points from both")
         #expect(HitTester.hit(Point(130, 60), in: [left, right], tolerance: 25) == 0, "nearest wins")
         #expect(HitTester.hit(Point(500, 500), in: []) == nil)
+        // A point inside hits whatever the tolerance; a negative or NaN one reaches no further.
+        for tolerance in [-1.0, .nan, -.infinity] {
+            #expect(HitTester.hit(Point(50, 50), in: [left, right], tolerance: tolerance) == 0)
+            #expect(HitTester.hit(Point(118, 60), in: [left, right], tolerance: tolerance) == nil)
+        }
     }
 
     @Test func rotatedCodes() {

@@ -93,14 +93,16 @@ public struct QRCodeReader: Sendable {
         }
     }
 
-    /// Every code in 8-bit luminance pixels (row-major, `width` × `height`).
+    /// Every code in 8-bit luminance pixels (row-major, `width` × `height`); none when `pixels` does not hold
+    /// exactly `width` × `height` of them.
     public func read(luminance pixels: [UInt8], width: Int, height: Int) -> [ReadResult] {
         readReport(luminance: pixels, width: width, height: height).results
     }
 
     /// As ``read(luminance:width:height:)``, also telling whether the time budget cut the search short.
     public func readReport(luminance pixels: [UInt8], width: Int, height: Int) -> ReadReport {
-        guard width > 0, height > 0, pixels.count == width * height else { return ReadReport(results: [], timedOut: false) }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width > 0, height > 0, !overflow, pixels.count == count else { return ReadReport(results: [], timedOut: false) }
         return read(LuminancePlane(width: width, height: height, pixels: pixels))
     }
 
