@@ -20,15 +20,6 @@ func payload(_ length: Int, seed: UInt64) -> String {
 
 @Suite("Reader round trips on synthetic images")
 struct RoundTripTests {
-    /// Pixels that do not fill their stated size, however large, read as nothing rather than trapping.
-    @Test func pixelsThatDoNotMatchTheirSizeReadNothing() {
-        let reader = QRCodeReader()
-        #expect(reader.read(luminance: [], width: .max, height: 2).isEmpty)
-        #expect(reader.read(luminance: [1, 2, 3], width: 2, height: 2).isEmpty)
-        #expect(reader.read(luminance: [], width: 0, height: 0).isEmpty)
-        #expect(reader.read(luminance: [1], width: -1, height: -1).isEmpty)
-    }
-
     /// Every version and level, straight, at 3 pixels per module.
     @Test(arguments: Version.range)
     func everyVersionAndLevel(_ number: Int) throws {

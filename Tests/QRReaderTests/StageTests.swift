@@ -1678,11 +1678,29 @@ struct ReaderResultTests {
         #expect(read(two).count == 2, "an incomplete sequence stays separate")
     }
 
+    /// Parts read one image at a time (the last one twice) join into the message.
+    @Test func structuredAppendPartsReadFromSeparateImagesJoin() throws {
+        let text = "Ünïcode split across symbols: " + String(repeating: "ÄÖÜ €", count: 12)
+        let parts = try QRCode.encodeStructuredAppend(text, count: 3)
+        let readings = try [2, 0, 1, 2].map { index in
+            var scene = SyntheticScene(width: 320, height: 320)
+            scene.place(parts[index].modules, center: Point(160, 160), moduleSize: 4)
+            return try #require(read(scene).first)
+        }
+        let joined = ReadResult.joiningStructuredAppend(readings)
+        #expect(joined.count == 1)
+        #expect(joined.first?.text == text)
+        #expect(joined.first?.parts.map { $0.structuredAppend?.index } == [0, 1, 2])
+        #expect(ReadResult.joiningStructuredAppend(Array(readings.prefix(2))).count == 2, "an incomplete message stays separate")
+    }
+
     @Test func garbageInputsGiveNothingAndNeverCrash() {
         var random = SeededGenerator(seed: 12)
         #expect(QRCodeReader().read(luminance: [], width: 0, height: 0).isEmpty)
         #expect(QRCodeReader().read(luminance: [0], width: 1, height: 1).isEmpty)
         #expect(QRCodeReader().read(luminance: [1, 2, 3], width: 5, height: 5).isEmpty, "mismatched sizes are refused")
+        #expect(QRCodeReader().read(luminance: [], width: .max, height: 2).isEmpty, "a size that overflows is refused")
+        #expect(QRCodeReader().read(luminance: [1], width: -1, height: -1).isEmpty)
         for (w, h) in [(11, 11), (40, 7), (300, 200), (64, 640)] {
             for fill in [UInt8(0), 255] {
                 #expect(QRCodeReader().read(luminance: [UInt8](repeating: fill, count: w * h), width: w, height: h).isEmpty)
