@@ -9,6 +9,9 @@ struct PixelImageTests {
         #expect(throws: ImageError.self) { try GrayImage(width: 0, height: 5) }
         #expect(throws: ImageError.self) { try RGBAImage(width: -1, height: 5) }
         #expect(throws: ImageError.self) { try GrayImage(width: Int.max, height: 2) }
+        // Sizes that would not overflow but could not be allocated are refused before allocating.
+        #expect(throws: ImageError.tooLarge(width: 1 << 20, height: 1 << 20, limit: 1 << 32)) { try GrayImage(width: 1 << 20, height: 1 << 20) }
+        #expect(throws: ImageError.tooLarge(width: 1 << 30, height: 1 << 30, limit: 1 << 30)) { try RGBAImage(width: 1 << 30, height: 1 << 30) }
         #expect(throws: ImageError.self) { try IndexedImage(width: 1, height: 1, indices: [2], palette: [.black, .white]) }
         #expect(throws: ImageError.self) { try IndexedImage(width: 1, height: 1, indices: [0], palette: []) }
         let gray = try GrayImage(width: 3, height: 2, value: 7)
