@@ -162,6 +162,16 @@ struct RoundTripTests {
         #expect(read(scene).map(\.text) == [text])
     }
 
+    /// A dim code with highlights at its quiet zone's edge, a white stroke beside it and a lamp's reflection
+    /// on its corner: the local thresholds beside them turn its paper dark and merge a finder into it.
+    /// Thorough reading looks again with the highlights lowered to the picture's brightest ordinary level.
+    @Test func aDimCodeBesideHighlights() throws {
+        let text = "BRIGHT SPOT TEST 12345"
+        let scene = dimSceneWithHighlights(try QRCode.encode(text, options: .version(2)))
+        #expect(read(scene).map(\.text) == [text])
+        #expect(read(scene, options: ReaderOptions(accuracy: .fast)).isEmpty)
+    }
+
     /// A version 6 symbol has no version information, but about one in a hundred has data where a larger
     /// symbol's would lie that decodes to version 7 to 9, some with only 2 bit errors (as a version read
     /// beside the finders is trusted). Its timing patterns, which read perfectly at 41 modules, keep the

@@ -23,6 +23,20 @@ func lowContrastScene(_ code: QRCode, width: Int, moduleSize: Double) -> Synthet
     return scene
 }
 
+/// `code` at 3 px per module in a dim picture (background 30, paper 60, ink 10) with highlights at its quiet
+/// zone's edge: a white stroke 2 modules wide along its left side and a lamp's reflection, a white disc about 5
+/// modules across, on its top-left corner.
+func dimSceneWithHighlights(_ code: QRCode) -> SyntheticScene {
+    let side = Double(code.size + 30) * 3, origin = 45.0, end = origin + Double(code.size) * 3
+    var scene = SyntheticScene(width: Int(side), height: Int(side), background: 30)
+    scene.place(code.modules, corners: [Point(origin, origin), Point(end, origin), Point(end, end), Point(origin, end)],
+                dark: 10, light: 60)
+    let quietZone = origin - 12
+    scene.fill(Rect(x: quietZone - 6, y: quietZone, width: 6, height: end + 12 - quietZone), level: 255)
+    scene.addBrightSpot(center: Point(quietZone, quietZone), radius: 4, strength: 1_500)
+    return scene
+}
+
 @Suite("Binarization")
 struct BinarizationTests {
     /// A version 2 code of `text` turned by 20° under a shadow and noise: flat areas, edges and texture.
@@ -53,6 +67,26 @@ struct BinarizationTests {
         // A single global threshold cannot follow it.
         let global = GlobalBinarizer.binarize(plane(scene))
         #expect(global.pixels != binary.pixels)
+    }
+
+    @Test func highlightsBesideACodeAreLoweredToThePicturesOrdinaryLevel() throws {
+        let code = try QRCode.encode("BRIGHT SPOT TEST 12345", options: .version(2))
+        let dim = plane(dimSceneWithHighlights(code))
+        let ceiling = try #require(dim.highlightCeiling { _ in false })
+        #expect((60..<80).contains(ceiling), "about the code's paper")
+        let clipped = dim.clipped(at: ceiling)
+        #expect(clipped.pixels.max() == ceiling)
+        #expect(zip(dim.pixels, clipped.pixels).allSatisfy { $0 == $1 || $0 > ceiling })
+        // Highlights the codes found account for (their paper and light modules) are no spots.
+        #expect(dim.highlightCeiling { _ in true } == nil)
+        // Nor is the white paper of a code in a bright picture, nor a picture in two levels, which keeps
+        // nothing between them.
+        var paper = SyntheticScene(width: 200, height: 200, background: 255)
+        paper.place(code.modules, center: Point(100, 100), moduleSize: 4, dark: 20, light: 255)
+        #expect(plane(paper).highlightCeiling { _ in false } == nil)
+        var twoLevels = SyntheticScene(width: 200, height: 200, background: 0)
+        twoLevels.fill(Rect(x: 20, y: 20, width: 20, height: 20), level: 255)
+        #expect(plane(twoLevels).highlightCeiling { _ in false } == nil)
     }
 
     @Test func globalThresholdSitsBetweenTheTwoPeaks() throws {

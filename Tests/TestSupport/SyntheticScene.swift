@@ -135,6 +135,14 @@ public struct SyntheticScene: Sendable {
         }
     }
 
+    /// Paints the pixels of `rect` (clipped to the picture) at `level`: a stroke of marker, a label's edge.
+    public mutating func fill(_ rect: Rect, level: UInt8) {
+        let x0 = max(0, Int(rect.minX)), x1 = min(width, Int(rect.maxX))
+        let y0 = max(0, Int(rect.minY)), y1 = min(height, Int(rect.maxY))
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 { pixels.replaceSubrange(y * width + x0..<y * width + x1, with: repeatElement(level, count: x1 - x0)) }
+    }
+
     /// Darkens the image from left (×1) to right (×`factor`): a shadow falling across the scene.
     public mutating func addShadow(factor: Double) {
         for y in 0..<height {

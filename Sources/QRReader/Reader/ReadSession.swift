@@ -227,7 +227,7 @@ struct ReadSession {
             }
         }
         if let earlier, binary.isIdentical(to: earlier) { return }
-        if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) { localThresholds = binary }
+        if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) && !speculative { localThresholds = binary }
         scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: binarizer, damaged: nil, speculative: speculative,
              addingToLeftovers: addingToLeftovers, searchedForDamage: searchedForDamage)
     }
@@ -577,6 +577,15 @@ struct ReadSession {
     /// Whether `point` (in pixels of the searched image) lies inside a code found so far.
     func isInFoundCode(_ point: Point) -> Bool {
         results.contains { $0.corners.contains(point) }
+    }
+
+    /// The codes found so far with their quiet zones, taken as 5 modules wide: where a code's own paper lies.
+    var foundCodesWithQuietZones: [Quadrilateral] {
+        results.map { code in
+            let modules = Double(max(1, min(code.columns, code.rows)))
+            let centre = code.corners.center
+            return Quadrilateral(code.corners.corners.map { centre + ($0 - centre) * ((modules + 10) / modules) })
+        }
     }
 
     private mutating func add(_ result: ReadResult) {
