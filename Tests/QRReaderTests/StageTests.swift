@@ -1071,13 +1071,18 @@ struct LocatingTests {
 
     @Test func aSymbolIsSampledFromOneLuminancePlaneInOnePassOnly() throws {
         var attempted = AttemptedGrids()
-        let plane = AttemptedGrids.Sampling.luminance(scale: 1, inverted: false)
+        let plane = AttemptedGrids.Sampling.luminance(scale: 1, inverted: false, highlightsLowered: false)
         #expect(attempted.insert(try Self.grid(shiftedBy: 0), scale: 1, sampling: plane, pass: 1))
         // The same pass's next grid over the symbol, two modules off, is still sampled...
         #expect(attempted.insert(try Self.grid(shiftedBy: 8), scale: 1, sampling: plane, pass: 1))
-        // ...another pass's is not, on the same plane; on another plane, or of another dimension, it is.
+        // ...another pass's is not, on the same plane; on another plane (the negative, or the plane with its bright
+        // spots lowered), or of another dimension, it is.
         #expect(!attempted.insert(try Self.grid(shiftedBy: 4), scale: 1, sampling: plane, pass: 2))
-        #expect(attempted.insert(try Self.grid(shiftedBy: 4), scale: 1, sampling: .luminance(scale: 1, inverted: true), pass: 2))
+        #expect(attempted.insert(try Self.grid(shiftedBy: 4), scale: 1, sampling: .luminance(scale: 1, inverted: true, highlightsLowered: false),
+                                 pass: 2))
+        // The plane with its bright spots lowered is another plane.
+        #expect(attempted.insert(try Self.grid(shiftedBy: 4), scale: 1, sampling: .luminance(scale: 1, inverted: false, highlightsLowered: true),
+                                 pass: 3))
         #expect(attempted.insert(try Self.grid(shiftedBy: 4, dimension: 25), scale: 1, sampling: plane, pass: 2))
     }
 
@@ -1086,7 +1091,7 @@ struct LocatingTests {
     /// being sampled there; the later pass's still keep a later search's out.
     @Test func gridsThroughADamagedPatternDoNotStandForALaterPasssGrids() throws {
         var attempted = AttemptedGrids()
-        let plane = AttemptedGrids.Sampling.luminance(scale: 1, inverted: false)
+        let plane = AttemptedGrids.Sampling.luminance(scale: 1, inverted: false, highlightsLowered: false)
         #expect(attempted.insert(try Self.grid(shiftedBy: 0, dimension: 25), scale: 1, sampling: plane, pass: 2, throughDamagedPattern: true))
         #expect(!attempted.insert(try Self.grid(shiftedBy: 1, dimension: 25), scale: 1, sampling: plane, pass: 3, throughDamagedPattern: true))
         #expect(attempted.insert(try Self.grid(shiftedBy: 1, dimension: 25), scale: 1, sampling: plane, pass: 4))

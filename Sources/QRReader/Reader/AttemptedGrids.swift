@@ -5,10 +5,10 @@ import QRCore
 /// threshold pass finds the same symbols as the block pass, whose luminance samples would be identical.
 struct AttemptedGrids {
     /// Which sampling a grid went through: the binary image of one pass, or the luminance plane of one
-    /// scale and polarity (shared by the passes on that plane).
+    /// scale and polarity, as it is or with its bright spots lowered (shared by the passes on that plane).
     enum Sampling: Hashable {
         case binary
-        case luminance(scale: Double, inverted: Bool)
+        case luminance(scale: Double, inverted: Bool, highlightsLowered: Bool)
 
         var isLuminance: Bool {
             if case .luminance = self { return true }

@@ -245,7 +245,7 @@ public struct QRCodeReader: Sendable {
            let ceiling = plane.highlightCeiling(explained: { point in codePaper.contains { $1.contains(point) && $0.contains(point) } }) {
             let (level, factor) = firstLevel ?? (plane, 1)
             session.scan(level.clipped(at: ceiling), scale: Double(factor), inverted: false, binarizer: .block(.usual),
-                         speculative: true)
+                         speculative: true, highlightsLowered: true)
         }
         // A light-on-dark code gets that one look where a dark-on-light one gets several thresholds. When it
         // formed sets that did not decode and nothing was found, the midrange rule looks again: at full scale in

@@ -134,9 +134,12 @@ struct ReadSession {
     /// The areas of the grids refined so far (``GridRefinement``), one per symbol, kind of threshold and kind
     /// of grid: whether the threshold was the global one, whether the grid was a mesh pinned to the finders,
     /// and whether a search for damaged patterns refined it.
-    private var refinedAreas: [(area: Quadrilateral, global: Bool, mesh: Bool, damaged: Bool)] = []
+    private var refinedAreas: [(area: Quadrilateral, global: Bool, lowered: Bool, mesh: Bool, damaged: Bool)] = []
     /// Whether the current pass thresholds with ``GlobalBinarizer``.
     private var isGlobalPass = false
+    /// Whether the current pass reads a plane with its bright spots lowered (``LuminancePlane/clipped(at:)``),
+    /// whose luminance and module edges differ from the plane's beside them.
+    private var isHighlightsLoweredPass = false
     /// Whether the current pass is a search for damaged finder patterns (``search(_:plane:binary:scale:)``).
     private var isDamagedSearch = false
 
@@ -210,10 +213,15 @@ struct ReadSession {
     /// codes where nothing suggested one. Those of a pass `addingToLeftovers` add to the earlier passes'
     /// instead of replacing them: it is a second opinion on them. Unless `searchedForDamage` is false, a
     /// search for damaged finder patterns later looks near those it leaves unaccounted for. Nothing is read
-    /// when the binary image is identical to `earlier`, one a pass read from the same plane.
+    /// when the binary image is identical to `earlier`, one a pass read from the same plane. A plane with
+    /// its `highlightsLowered` counts as another plane than the one at its scale for luminance samples and
+    /// refinements.
     mutating func scan(_ plane: LuminancePlane, scale: Double, inverted: Bool, binarizer: Binarizer, speculative: Bool = false,
-                       addingToLeftovers: Bool = false, searchedForDamage: Bool = true, unlessIdenticalTo earlier: BinaryImage? = nil) {
+                       addingToLeftovers: Bool = false, searchedForDamage: Bool = true, unlessIdenticalTo earlier: BinaryImage? = nil,
+                       highlightsLowered: Bool = false) {
         guard !isDone else { return }
+        isHighlightsLoweredPass = highlightsLowered
+        defer { isHighlightsLoweredPass = false }
         let binary = switch binarizer {
         case let .block(flatBlocks): BlockBinarizer.binarize(plane, flatBlocks: flatBlocks, reusing: recycler)
         case .midrange: BlockBinarizer.binarizeAtMidrange(plane, reusing: recycler)
@@ -686,9 +694,10 @@ struct ReadSession {
     private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double, mesh: Bool = false) -> Bool {
         let area = grid.corners.map { $0 * scale }
         let seen = refinedAreas.contains {
-            $0.global == isGlobalPass && $0.mesh == mesh && (isDamagedSearch || !$0.damaged) && AttemptedGrids.coverOneSymbol($0.area, area)
+            $0.global == isGlobalPass && $0.lowered == isHighlightsLoweredPass && $0.mesh == mesh && (isDamagedSearch || !$0.damaged)
+                && AttemptedGrids.coverOneSymbol($0.area, area)
         }
-        if !seen { refinedAreas.append((area, isGlobalPass, mesh, isDamagedSearch)) }
+        if !seen { refinedAreas.append((area, isGlobalPass, isHighlightsLoweredPass, mesh, isDamagedSearch)) }
         return !seen
     }
 
@@ -729,7 +738,8 @@ struct ReadSession {
     /// A grid sampled from luminance with erasures, unless it counts as sampled there already (``AttemptedGrids``):
     /// its values thresholded as they are, then sharpened (``LuminanceSamples/sharpening``).
     private mutating func decodeLuminance(_ grid: SamplingGrid, plane: LuminancePlane, scale: Double, inverted: Bool) -> ReadResult? {
-        guard attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted), pass: passNumber,
+        guard attempted.insert(grid, scale: scale, sampling: .luminance(scale: scale, inverted: inverted,
+                                                                                 highlightsLowered: isHighlightsLoweredPass), pass: passNumber,
                                throughDamagedPattern: isDamagedSearch)
         else { return nil }
         let samples = ModuleSampler.sample(grid, luminance: plane)
