@@ -240,12 +240,13 @@ public struct QRCodeReader: Sendable {
         // local thresholds turn their paper dark and their finders into blobs. A picture with a few pixels far
         // brighter than the rest, outside the codes found, is read once more with those lowered, found codes or
         // not, on the pyramid's first level where there is one.
-        let codePaper = session.foundCodesWithQuietZones.map { ($0, $0.boundingRect) }
-        if options.accuracy == .thorough,
-           let ceiling = plane.highlightCeiling(explained: { point in codePaper.contains { $1.contains(point) && $0.contains(point) } }) {
-            let (level, factor) = firstLevel ?? (plane, 1)
-            session.scan(level.clipped(at: ceiling), scale: Double(factor), inverted: false, binarizer: .block(.usual),
-                         speculative: true, highlightsLowered: true)
+        if options.accuracy == .thorough {
+            let codePaper = session.foundCodesWithQuietZones.map { ($0, $0.boundingRect) }
+            if let ceiling = plane.highlightCeiling(explained: { point in codePaper.contains { $1.contains(point) && $0.contains(point) } }) {
+                let (level, factor) = firstLevel ?? (plane, 1)
+                session.scan(level.clipped(at: ceiling), scale: Double(factor), inverted: false, binarizer: .block(.usual),
+                             speculative: true, highlightsLowered: true)
+            }
         }
         // A light-on-dark code gets that one look where a dark-on-light one gets several thresholds. When it
         // formed sets that did not decode and nothing was found, the midrange rule looks again: at full scale in
