@@ -17,7 +17,6 @@ struct QueryString: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = try Self.decode(parts[0], from: source)
             let value = parts.count > 1 ? try Self.decode(parts[1], from: source) : ""
-""
             values[name] = value
         }
         self.values = values
