@@ -241,8 +241,8 @@ public struct QRCodeReader: Sendable {
         // brighter than the rest, outside the codes found, is read once more with those lowered, found codes or
         // not, on the pyramid's first level where there is one.
         if options.accuracy == .thorough {
-            let codePaper = session.foundCodesWithQuietZones.map { ($0, $0.boundingRect) }
-            if let ceiling = plane.highlightCeiling(explained: { point in codePaper.contains { $1.contains(point) && $0.contains(point) } }) {
+            let codePaper = session.foundCodesWithQuietZones
+            if let ceiling = plane.highlightCeiling(explained: { point in codePaper.contains { $0.contains(point) } }) {
                 let (level, factor) = firstLevel ?? (plane, 1)
                 session.scan(level.clipped(at: ceiling), scale: Double(factor), inverted: false, binarizer: .block(.usual),
                              speculative: true, highlightsLowered: true)
