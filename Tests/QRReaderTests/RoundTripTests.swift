@@ -149,6 +149,20 @@ struct RoundTripTests {
         #expect(read(scene, options: ReaderOptions(tryDownscale: false)).map(\.text) == ["ALIPAY 2088"])
     }
 
+    /// The pyramid's levels: none for small pictures, up to three for a phone's 12 MP photo, the coarsest
+    /// kept at least 200 px across.
+    @Test func pyramidLevelsByPictureSize() {
+        #expect(QRCodeReader.pyramidFactors(width: 399, height: 4000).isEmpty)
+        #expect(QRCodeReader.pyramidFactors(width: 640, height: 480) == [2])
+        #expect(QRCodeReader.pyramidFactors(width: 1280, height: 800) == [2, 4])
+        #expect(QRCodeReader.pyramidFactors(width: 1920, height: 1600) == [3, 6])
+        #expect(QRCodeReader.pyramidFactors(width: 4032, height: 3024) == [3, 6, 12])
+        for side in stride(from: 400, through: 6000, by: 7) {
+            let factors = QRCodeReader.pyramidFactors(width: side, height: side + 1)
+            #expect(factors.allSatisfy { side / $0 >= 200 })
+        }
+    }
+
     /// A small, pale code in a large photo under a bright spot: at full scale the local mean thresholds
     /// find finder patterns but no symbol, and its 3.3 px modules are too small for the pyramid's first
     /// level (1.1 px there); the midrange thresholds read it at full scale.
@@ -160,6 +174,36 @@ struct RoundTripTests {
         let half = Double(code.size) * 3.3 / 2
         scene.addBrightSpot(center: Point(900 - half * 0.6, 900 - half * 0.6), radius: half * 0.8, strength: 90)
         #expect(read(scene).map(\.text) == [text])
+    }
+
+    /// A faint code in a dim picture, its 16 levels of contrast halved towards the right by falling light: the
+    /// usual local thresholds take its blocks for flat, no single threshold fits it, and the picture is too
+    /// small for a pyramid. Spanning under a quarter of the grey scale, the picture is thresholded at full
+    /// scale with only blocks flat to within noise set aside.
+    @Test func aFaintCodeInADimPicture() throws {
+        let text = "FAINT CODE"
+        var scene = SyntheticScene(width: 320, height: 320, background: 96)
+        scene.place(try QRCode.encode(text, options: .version(2)).modules, center: Point(160, 160), moduleSize: 8, degrees: 6,
+                    dark: 84, light: 100)
+        scene.addShadow(factor: 0.5)
+        scene.addGaussianNoise(deviation: 2, seed: 1)
+        #expect(plane(scene).hasLowContrast)
+        #expect(read(scene).map(\.text) == [text])
+        #expect(read(scene, options: ReaderOptions(accuracy: .fast)).isEmpty)
+    }
+
+    /// A light-on-dark code under light falling to a tenth across it: the negative's local thresholds lose a
+    /// finder on the dark side, so no set forms, but they show more finder patterns than the picture does;
+    /// the midrange rule then reads the negative.
+    @Test func aLightOnDarkCodeInFallingLight() throws {
+        let text = "LIGHT ON DARK"
+        var scene = SyntheticScene(width: 300, height: 300, background: 20)
+        scene.place(try QRCode.encode(text, options: .version(2)).modules, center: Point(150, 150), moduleSize: 6, degrees: 8,
+                    dark: 235, light: 20)
+        scene.addShadow(factor: 0.1)
+        #expect(read(scene).map(\.text) == [text])
+        #expect(read(scene).first?.inverted == true)
+        #expect(read(scene, options: ReaderOptions(accuracy: .fast)).isEmpty)
     }
 
     /// A dim code with highlights at its quiet zone's edge, a white stroke beside it and a lamp's reflection

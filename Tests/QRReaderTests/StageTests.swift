@@ -89,6 +89,25 @@ struct BinarizationTests {
         #expect(plane(twoLevels).highlightCeiling { _ in false } == nil)
     }
 
+    /// The survey's percentiles are those of its grid's pixels, and a picture has low contrast when they lie under
+    /// a quarter of the grey scale apart, whatever its brightness; its negative spans the same.
+    @Test func aPictureSpanningUnderAQuarterOfTheGreyScaleHasLowContrast() throws {
+        // Levels 100...163, each in one column of 4 px: every level lies on the grid as often.
+        let ramp = LuminancePlane(width: 256, height: 64, pixels: (0..<(256 * 64)).map { UInt8(100 + $0 % 256 / 4) })
+        let survey = LuminanceSurvey(ramp)
+        #expect(survey.step == 4 && survey.total == 64 * 16)
+        let (first, last) = try #require(survey.percentiles())
+        #expect(first == 100 && last == 163)
+        #expect(try #require(survey.percentiles(below: 132)) == (100, 131))
+        #expect(survey.percentiles(below: 100) == nil)
+        #expect(ramp.hasLowContrast && ramp.inverted().hasLowContrast)
+        var code = SyntheticScene(width: 200, height: 200)
+        code.place(try QRCode.encode("contrast").modules, center: Point(100, 100), moduleSize: 5)
+        #expect(!plane(code).hasLowContrast)
+        let faint = SyntheticScene(width: 200, height: 200, background: 30)
+        #expect(plane(faint).hasLowContrast)
+    }
+
     @Test func globalThresholdSitsBetweenTheTwoPeaks() throws {
         var pixels = [UInt8](repeating: 40, count: 100 * 100)
         for i in stride(from: 0, to: pixels.count, by: 3) { pixels[i] = 210 }

@@ -130,25 +130,26 @@ public struct QRCodeReader: Sendable {
             var coarsest: (plane: LuminancePlane, factor: Int)?
             // Whether the last level read for something missing left nothing over only for want of resolution.
             var hiddenFromPyramid = false
-            if options.tryDownscale && min(plane.width, plane.height) >= 400 {
-                // A small pyramid: averaging also washes out screen moiré and print texture finer than the
-                // modules, and lets the local threshold see very large modules whole.
-                let first = min(plane.width, plane.height) >= 1600 ? 3 : 2
-                let depth = min(plane.width, plane.height) / (2 * first) >= 200 ? 2 : 1
+            if options.tryDownscale {
+                let factors = Self.pyramidFactors(width: plane.width, height: plane.height)
+                let depth = factors.count
                 var level = plane
-                for levelNumber in 1...depth {
-                    let factor = levelNumber == 1 ? first : 2 * first
+                for (levelNumber, factor) in zip(1..., factors) {
                     // A level is read while something may be missing. The second, where there is one, is read
                     // even when nothing seems to be: a code whose modules are so large that its finders' centre
                     // stones are wider than the local thresholds' window (five blocks) can show no finder
                     // pattern at full scale or at the first level, and so leave no sign of itself (two codes
                     // side by side, one printed larger). zxing-cpp reads its whole pyramid always. What such a
                     // speculative read leaves over asks for no further passes. (The first level is then made,
-                    // as the second's source, but not read.)
+                    // as the second's source, but not read.) The third, in photos 2,400 px across and more, is
+                    // read only for something missing: a close-up whose near finder's modules measure over 100 px
+                    // can show the other two finders at the second level and that one only at the third. Read
+                    // always, it read nothing more in the corpus and made its BoofCV part slower (decode time 1.01 s → 1.10 s).
                     let missing = session.mayBeMissingCodes
-                    guard !session.isDone, missing || depth == 2 else { break }
-                    // The second level averages the first level again: the same boxes, read from a plane 4–9 times smaller.
-                    level = levelNumber == 1 ? plane.downscaled(by: first) : level.downscaled(by: 2)
+                    guard !session.isDone, missing || (depth >= 2 && levelNumber <= 2) else { break }
+                    // Further levels average the level before: the same boxes as shrinking the picture at once, read from a
+                    // plane 4 times smaller.
+                    level = levelNumber == 1 ? plane.downscaled(by: factor) : level.downscaled(by: 2)
                     if levelNumber == 1 { firstLevel = (level, factor) }
                     coarsest = (level, factor)
                     // Damaged finder patterns are looked for near the first level's leftovers, not the second's: in
@@ -213,6 +214,17 @@ public struct QRCodeReader: Sendable {
             if let firstLevel, session.results.isEmpty {
                 session.scan(firstLevel.plane, scale: Double(firstLevel.factor), inverted: false, binarizer: .block(.lowContrast))
             }
+            // In a dim or washed-out picture (``LuminancePlane/hasLowContrast``) a code can have under 24 levels of
+            // contrast at full scale too, where its modules are largest: with nothing found, or finder patterns
+            // still unaccounted for beside the codes found, the full-scale picture is thresholded setting aside
+            // only blocks flat to within noise, and, with nothing found still, its negative so.
+            if plane.hasLowContrast,
+               session.results.isEmpty || session.unexplainedPasses.contains(where: { !session.missedFinders(of: $0).isEmpty }) {
+                session.scan(plane, scale: 1, inverted: false, binarizer: .block(.lowContrast))
+                if session.results.isEmpty && options.tryInverted {
+                    session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.lowContrast))
+                }
+            }
             // A small symbol in a large photo can show finder patterns at full scale and yet fail there under
             // glare, while its modules are too small for the midrange pass on the pyramid's first level (under
             // 2.5 px there, where thresholds lose them). With nothing found so far and such patterns left over
@@ -249,9 +261,10 @@ public struct QRCodeReader: Sendable {
             }
         }
         // A light-on-dark code gets that one look where a dark-on-light one gets several thresholds. When it
-        // formed sets that did not decode and nothing was found, the midrange rule looks again: at full scale in
-        // pictures of under 1,600 px (symbols of 3 px modules, turned and blurred: 2 more in 3,200), on the
-        // pyramid's first level in larger ones, where a full-scale pass costs milliseconds.
+        // formed sets that did not decode, or the negative showed more finder patterns than the picture (one or
+        // two finders of a faint or shaded code), and nothing was found, the midrange rule looks again: at full
+        // scale in pictures of under 1,600 px (symbols of 3 px modules, turned and blurred: 2 more in 3,200), on
+        // the pyramid's first level in larger ones, where a full-scale pass costs milliseconds.
         if options.accuracy == .thorough, session.results.isEmpty, session.invertedLeftovers {
             let (level, factor) = min(plane.width, plane.height) < 1600 ? (plane, 1) : firstLevel ?? (plane, 1)
             session.scan(level.inverted(), scale: Double(factor), inverted: true, binarizer: .midrange)
@@ -312,6 +325,18 @@ public struct QRCodeReader: Sendable {
         session.search(ReadSession.DamagedSearch(partners: left, regions: regions, anywhere: false,
                                                  inLocalThresholds: local != nil || pass.isLocalThresholds),
                        plane: pass.plane, binary: binary, scale: pass.scale)
+    }
+
+    /// How much each level of the pyramid of a picture `width` × `height` px is shrunk, finest first: none under
+    /// 400 px across. A small pyramid: averaging also washes out screen moiré and print texture finer than the
+    /// modules, and lets the local thresholds see very large modules whole. The first level is a third of the
+    /// picture from 1,600 px across, else half; each further level halves the one before while it keeps 200 px
+    /// across, up to three levels (a 4032 × 3024 photo: 3, 6 and 12).
+    static func pyramidFactors(width: Int, height: Int) -> [Int] {
+        let side = min(width, height)
+        guard side >= 400 else { return [] }
+        let first = side >= 1600 ? 3 : 2
+        return [first] + (1..<3).map { first << $0 }.prefix { side / $0 >= 200 }
     }
 
     /// The largest picture, in pixels, that is read again enlarged twice when finder patterns of modules under

@@ -14,9 +14,12 @@ struct ReadSession {
     private var leftoverCentres: [Point] = []
     /// Whether some finder patterns left in sets are still unexplained (``leftoverCentres``).
     private var leftovers: Bool { leftoverCentres.contains { !isInFoundCode($0) } }
-    /// Whether a pass over the inverted picture left finder patterns in sets that did not decode, and not dozens
-    /// of them (texture).
+    /// Whether a pass over the inverted picture left finder patterns in sets that did not decode, or more
+    /// patterns unaccounted for than the local thresholds of the picture as it is showed (a light-on-dark code
+    /// too faint or unevenly lit for all three of its finders to show), and not dozens of them (texture).
     private(set) var invertedLeftovers = false
+    /// How many finder patterns (not grain) the local thresholds of the picture as it is left unaccounted for.
+    private var plainPatternsLeft = 0
     /// The passes with local thresholds on the picture as it is (not inverted, not the pyramid's second level)
     /// that left finder patterns unaccounted for: their planes, binary images and scales, and those patterns.
     /// Damage is in print: in the corpus, no pass with a global threshold or inverted found more with
@@ -316,7 +319,9 @@ struct ReadSession {
                 // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
                 let inSets = outside.filter(grouped.contains)
                 leftoverCentres = inSets.map { patterns[$0].center * scale } + (addingToLeftovers ? leftoverCentres : [])
-                if inverted && !inSets.isEmpty && !isTexture { invertedLeftovers = true }
+                let patternsLeft = outside.count(where: { !patterns[$0].isGrain })
+                if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) && damaged == nil { plainPatternsLeft = patternsLeft }
+                if inverted && !isTexture && (!inSets.isEmpty || patternsLeft > plainPatternsLeft) { invertedLeftovers = true }
                 let unexplained = Set(inSets + paired)
                 if !unexplained.isEmpty && damaged == nil && searchedForDamage && binarizer != .global && !inverted {
                     unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] },
