@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
 """Codes read by QRKit and by zxing-cpp in transformed copies of the corpus images, side by side.
 
-Transformations: shrunk, blurred, seen at a slant, turned by any angle, noisy or compressed.
+Transformations: shrunk, blurred, seen at a slant, turned by any angle, faded, unevenly lit, noisy or compressed.
 
 The corpus scorer turns images by multiples of 90 degrees only. This shrinks every image by `--scale` (box
 filter), blurs it (`--blur`, a Gaussian's radius in pixels), slants it (`--tilt`, a perspective that shortens its
 right edge by that fraction of its height, bilinear), turns it by `--angle` degrees (bilinear, on a canvas grown to
 hold it; there and where the slant leaves the frame, the image's median grey fills, so that no artificial quiet zone
-helps), adds noise (`--noise`, Gaussian, its standard deviation in grey levels, the same seed per image in every
-run) and stores it as JPEG (`--jpeg`, its quality), in that order, writes the copies to a folder, and reads them
-with `qr read --list` and with zxing-cpp's Python binding (QR, Micro QR and rMQR; try rotate, downscale and invert;
-local-average binarizer, as the corpus's peer results were made). A code counts when its text equals one of the
-image's expected texts; texts read that are not expected are counted apart (the BoofCV images' expected texts are
-those the peers agreed on, so a code only QRKit reads can land there). Prints the totals and the images where the
-two readers differ.
+helps), fades it (`--contrast`, each grey level's distance from 128 times that), lights it unevenly (`--shade`, the
+light falling off from left to right by that fraction), adds noise (`--noise`, Gaussian, its standard deviation in
+grey levels, the same seed per image in every run) and stores it as JPEG (`--jpeg`, its quality), in that order,
+writes the copies to a folder, and reads them with `qr read --list` and with zxing-cpp's Python binding (QR, Micro
+QR and rMQR; try rotate, downscale and invert; local-average binarizer, as the corpus's peer results were made). A
+code counts when its text equals one of the image's expected texts; texts read that are not expected are counted
+apart (the BoofCV images' expected texts are those the peers agreed on, so a code only QRKit reads can land there).
+Prints the totals and the images where the two readers differ.
 
 Needs `pip install zxing-cpp pillow numpy` and a release build (`swift build -c release --product qr`).
 
@@ -54,6 +55,12 @@ def transformed_copies(root, entries, args, folder):
             image = slanted(image, args.tilt, fill)
         if args.angle % 360:
             image = image.rotate(args.angle, resample=Image.BILINEAR, expand=True, fillcolor=fill)
+        if args.contrast != 1 or args.shade > 0:
+            pixels = numpy.asarray(image, dtype=numpy.float64)
+            pixels = 128 + (pixels - 128) * args.contrast
+            if args.shade > 0:
+                pixels = pixels * numpy.linspace(1, 1 - args.shade, pixels.shape[1])[None, :]
+            image = Image.fromarray(numpy.clip(pixels.round(), 0, 255).astype(numpy.uint8))
         if args.noise > 0:
             pixels = numpy.asarray(image, dtype=numpy.float64)
             pixels = pixels + numpy.random.default_rng(number).normal(0, args.noise, pixels.shape)
@@ -91,11 +98,15 @@ def main():
     parser.add_argument("--scale", type=float, default=1, help="size factor, at most 1")
     parser.add_argument("--blur", type=float, default=0, help="Gaussian blur radius in pixels")
     parser.add_argument("--tilt", type=float, default=0, help="perspective: the right edge shortened by this fraction")
+    parser.add_argument("--contrast", type=float, default=1, help="grey levels' distance from 128 times this")
+    parser.add_argument("--shade", type=float, default=0, help="light falling off left to right by this fraction")
     parser.add_argument("--noise", type=float, default=0, help="Gaussian noise, standard deviation in grey levels")
     parser.add_argument("--jpeg", type=int, default=0, help="store as JPEG of this quality (1-95; default PNG)")
     args = parser.parse_args()
     if not 0 < args.scale <= 1:
         sys.exit("--scale must lie in (0, 1]")
+    if not 0 < args.contrast <= 1 or not 0 <= args.shade < 1:
+        sys.exit("--contrast must lie in (0, 1], --shade in [0, 1)")
     if args.blur < 0 or args.noise < 0 or not 0 <= args.jpeg <= 95 or not 0 <= args.tilt < 1:
         sys.exit("--blur and --noise must not be negative, --tilt must lie in [0, 1), --jpeg in 1...95 (or 0 for PNG)")
     with open(os.path.join(args.corpus, "manifest.json")) as f:
@@ -117,7 +128,8 @@ def main():
             qr, zxing = len(texts["qr"] & expected), len(texts["zxing-cpp"] & expected)
             if qr != zxing:
                 differing.append((qr - zxing, entry["image"], qr, zxing, len(expected)))
-    print(f"angle {args.angle:g}, scale {args.scale:g}, blur {args.blur:g}, tilt {args.tilt:g}, noise {args.noise:g}, jpeg {args.jpeg or 'no'}: "
+    print(f"angle {args.angle:g}, scale {args.scale:g}, blur {args.blur:g}, tilt {args.tilt:g}, contrast {args.contrast:g}, "
+          f"shade {args.shade:g}, noise {args.noise:g}, jpeg {args.jpeg or 'no'}: "
           f"expected texts read, QRKit {totals['qr']}, zxing-cpp {totals['zxing-cpp']}, of {totals['expected']}; "
           f"other texts, QRKit {totals['qr other']}, zxing-cpp {totals['zxing-cpp other']}")
     for difference, image, qr, zxing, expected in sorted(differing):
