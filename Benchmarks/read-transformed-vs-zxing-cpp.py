@@ -1,20 +1,23 @@
 #!/usr/bin/env python3
 """Codes read by QRKit and by zxing-cpp in transformed copies of the corpus images, side by side.
 
-Transformations: shrunk, blurred, seen at a slant, turned by any angle, faded, unevenly lit, noisy or compressed.
+Transformations: shrunk, blurred, seen at a slant, turned by any angle, faded, unevenly lit, under glare, noisy or
+compressed.
 
 The corpus scorer turns images by multiples of 90 degrees only. This shrinks every image by `--scale` (box
 filter), blurs it (`--blur`, a Gaussian's radius in pixels), slants it (`--tilt`, a perspective that shortens its
 right edge by that fraction of its height, bilinear), turns it by `--angle` degrees (bilinear, on a canvas grown to
 hold it; there and where the slant leaves the frame, the image's median grey fills, so that no artificial quiet zone
 helps), fades it (`--contrast`, each grey level's distance from 128 times that), lights it unevenly (`--shade`, the
-light falling off from left to right by that fraction), adds noise (`--noise`, Gaussian, its standard deviation in
-grey levels, the same seed per image in every run) and stores it as JPEG (`--jpeg`, its quality), in that order,
-writes the copies to a folder, and reads them with `qr read --list` and with zxing-cpp's Python binding (QR, Micro
-QR and rMQR; try rotate, downscale and invert; local-average binarizer, as the corpus's peer results were made). A
-code counts when its text equals one of the image's expected texts; texts read that are not expected are counted
-apart (the BoofCV images' expected texts are those the peers agreed on, so a code only QRKit reads can land there).
-Prints the totals and the images where the two readers differ.
+light falling off from left to right by that fraction), adds glare (`--glare`, a Gaussian haze a quarter of the
+picture's shorter side wide adding that many grey levels at its centre, placed by the same seed per image), adds
+noise (`--noise`, Gaussian, its standard deviation in grey levels, the same seed per image in every run) and stores
+it as JPEG (`--jpeg`, its quality), in that order, writes the copies to a folder, and reads them with `qr read
+--list` and with zxing-cpp's Python binding (QR, Micro QR and rMQR; try rotate, downscale and invert; local-average
+binarizer, as the corpus's peer results were made). A code counts when its text equals one of the image's expected
+texts; texts read that are not expected are counted apart (the BoofCV images' expected texts are those the peers
+agreed on, so a code only QRKit reads can land there). Prints the totals and the images where the two readers
+differ.
 
 Needs `pip install zxing-cpp pillow numpy` and a release build (`swift build -c release --product qr`).
 
@@ -55,11 +58,19 @@ def transformed_copies(root, entries, args, folder):
             image = slanted(image, args.tilt, fill)
         if args.angle % 360:
             image = image.rotate(args.angle, resample=Image.BILINEAR, expand=True, fillcolor=fill)
-        if args.contrast != 1 or args.shade > 0:
+        if args.contrast != 1 or args.shade > 0 or args.glare > 0:
             pixels = numpy.asarray(image, dtype=numpy.float64)
             pixels = 128 + (pixels - 128) * args.contrast
             if args.shade > 0:
                 pixels = pixels * numpy.linspace(1, 1 - args.shade, pixels.shape[1])[None, :]
+            if args.glare > 0:
+                # A Gaussian haze a quarter of the picture's shorter side wide, somewhere about its middle.
+                height, width = pixels.shape
+                rows, columns = numpy.mgrid[0:height, 0:width]
+                place = numpy.random.default_rng(number)
+                y, x = place.uniform(0.3, 0.7) * height, place.uniform(0.3, 0.7) * width
+                spread = 0.25 * min(height, width)
+                pixels = pixels + args.glare * numpy.exp(-((rows - y) ** 2 + (columns - x) ** 2) / (2 * spread * spread))
             image = Image.fromarray(numpy.clip(pixels.round(), 0, 255).astype(numpy.uint8))
         if args.noise > 0:
             pixels = numpy.asarray(image, dtype=numpy.float64)
@@ -100,13 +111,14 @@ def main():
     parser.add_argument("--tilt", type=float, default=0, help="perspective: the right edge shortened by this fraction")
     parser.add_argument("--contrast", type=float, default=1, help="grey levels' distance from 128 times this")
     parser.add_argument("--shade", type=float, default=0, help="light falling off left to right by this fraction")
+    parser.add_argument("--glare", type=float, default=0, help="a bright haze adding this many grey levels at its centre")
     parser.add_argument("--noise", type=float, default=0, help="Gaussian noise, standard deviation in grey levels")
     parser.add_argument("--jpeg", type=int, default=0, help="store as JPEG of this quality (1-95; default PNG)")
     args = parser.parse_args()
     if not 0 < args.scale <= 1:
         sys.exit("--scale must lie in (0, 1]")
-    if not 0 < args.contrast <= 1 or not 0 <= args.shade < 1:
-        sys.exit("--contrast must lie in (0, 1], --shade in [0, 1)")
+    if not 0 < args.contrast <= 1 or not 0 <= args.shade < 1 or args.glare < 0:
+        sys.exit("--contrast must lie in (0, 1], --shade in [0, 1), --glare must not be negative")
     if args.blur < 0 or args.noise < 0 or not 0 <= args.jpeg <= 95 or not 0 <= args.tilt < 1:
         sys.exit("--blur and --noise must not be negative, --tilt must lie in [0, 1), --jpeg in 1...95 (or 0 for PNG)")
     with open(os.path.join(args.corpus, "manifest.json")) as f:
@@ -129,7 +141,7 @@ def main():
             if qr != zxing:
                 differing.append((qr - zxing, entry["image"], qr, zxing, len(expected)))
     print(f"angle {args.angle:g}, scale {args.scale:g}, blur {args.blur:g}, tilt {args.tilt:g}, contrast {args.contrast:g}, "
-          f"shade {args.shade:g}, noise {args.noise:g}, jpeg {args.jpeg or 'no'}: "
+          f"shade {args.shade:g}, glare {args.glare:g}, noise {args.noise:g}, jpeg {args.jpeg or 'no'}: "
           f"expected texts read, QRKit {totals['qr']}, zxing-cpp {totals['zxing-cpp']}, of {totals['expected']}; "
           f"other texts, QRKit {totals['qr other']}, zxing-cpp {totals['zxing-cpp other']}")
     for difference, image, qr, zxing, expected in sorted(differing):

@@ -379,6 +379,26 @@ struct RoundTripTests {
         #expect(symbol.invertedLeftovers)
     }
 
+    /// One finder pattern left beside a code found, its ring a clean square, asks for the midrange pass on the
+    /// first pyramid level: under glare, the mean thresholds can show a code beside the found ones by that one
+    /// finder alone. Nothing left beside the code, or only grain, asks for nothing.
+    @Test func aLoneFinderBesideACodeFoundAsksForTheMidrangePass() throws {
+        var finder = BitMatrix(size: 7)
+        for y in 0..<7 { for x in 0..<7 where max(abs(x - 3), abs(y - 3)) != 2 { finder[x, y] = true } }
+        func session(finderModules: Double?) throws -> ReadSession {
+            var scene = SyntheticScene(width: 400, height: 200)
+            scene.place(try QRCode.encode("found").modules, center: Point(100, 100), moduleSize: 5)
+            if let finderModules { scene.place(finder, center: Point(300, 100), moduleSize: finderModules) }
+            var session = ReadSession(options: ReaderOptions(), deadline: nil)
+            session.scan(plane(scene), scale: 1, inverted: false, binarizer: .block(.usual))
+            #expect(session.results.map(\.text) == ["found"])
+            return session
+        }
+        #expect(try session(finderModules: 6).loneFindersLeft)
+        #expect(try !session(finderModules: nil).loneFindersLeft)
+        #expect(try !session(finderModules: 3).loneFindersLeft)
+    }
+
     /// A light-on-dark code beside a dark-on-light one: the inverted picture is read beside codes found only
     /// with ``ReaderOptions/mixedPolarity``.
     @Test func mixedPolarityReadsALightOnDarkCodeBesideADarkOnLightOne() throws {

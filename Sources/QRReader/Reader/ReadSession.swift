@@ -20,6 +20,13 @@ struct ReadSession {
     private(set) var invertedLeftovers = false
     /// How many finder patterns (not grain) the local thresholds of the picture as it is left unaccounted for.
     private var plainPatternsLeft = 0
+    /// Whether the local thresholds of the picture as it is, beside codes they found, left one or two finder
+    /// patterns unaccounted for (not grain), at least one of 4 px modules or more whose ring fits a clean
+    /// square: a code's finder beside the codes found, whose other two those thresholds lost. Under glare,
+    /// paper saturated white makes the blocks around a code flat, and their black points pull its thresholds
+    /// below its dark modules; the finder nearest the code's clean side still shows. Such a pattern may pair
+    /// with a found code's finders into a set centred in that code, so that it asks for no later pass otherwise.
+    private(set) var loneFindersLeft = false
     /// The passes with local thresholds on the picture as it is (not inverted, not the pyramid's second level)
     /// that left finder patterns unaccounted for: their planes, binary images and scales, and those patterns.
     /// Damage is in print: in the corpus, no pass with a global threshold or inverted found more with
@@ -320,7 +327,13 @@ struct ReadSession {
                 let inSets = outside.filter(grouped.contains)
                 leftoverCentres = inSets.map { patterns[$0].center * scale } + (addingToLeftovers ? leftoverCentres : [])
                 let patternsLeft = outside.count(where: { !patterns[$0].isGrain })
-                if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) && damaged == nil { plainPatternsLeft = patternsLeft }
+                if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) && damaged == nil {
+                    plainPatternsLeft = patternsLeft
+                    let lone = unclaimed.filter { !patterns[$0].isGrain }
+                    if !results.isEmpty && (1...2).contains(lone.count) {
+                        loneFindersLeft = lone.contains { patterns[$0].moduleSize >= 4 && FinderCorners.fitsCleanly(patterns[$0], in: binary) }
+                    }
+                }
                 if inverted && !isTexture && (!inSets.isEmpty || patternsLeft > plainPatternsLeft) { invertedLeftovers = true }
                 let unexplained = Set(inSets + paired)
                 if !unexplained.isEmpty && damaged == nil && searchedForDamage && binarizer != .global && !inverted {
