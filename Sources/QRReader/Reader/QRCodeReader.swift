@@ -144,11 +144,12 @@ public struct QRCodeReader: Sendable {
                     // as the second's source, but not read.) The third, in photos 2,400 px across and more, is
                     // read only for something missing: a close-up whose near finder's modules measure over 100 px
                     // can show the other two finders at the second level and that one only at the third. Read
-                    // always, it read nothing more in the corpus and made its BoofCV part slower (decode time 1.01 s → 1.10 s).
+                    // always, it read nothing more in the corpus and took the BoofCV part's decode time from
+                    // 1.01 s to 1.10 s.
                     let missing = session.mayBeMissingCodes
                     guard !session.isDone, missing || (depth >= 2 && levelNumber <= 2) else { break }
-                    // Further levels average the level before: the same boxes as shrinking the picture at once, read from a
-                    // plane 4 times smaller.
+                    // Further levels average the level before: the same boxes as shrinking the picture at once,
+                    // read from a plane 4 times smaller.
                     level = levelNumber == 1 ? plane.downscaled(by: factor) : level.downscaled(by: 2)
                     if levelNumber == 1 { firstLevel = (level, factor) }
                     coarsest = (level, factor)
@@ -219,9 +220,9 @@ public struct QRCodeReader: Sendable {
             // In a dim or washed-out picture (``LuminancePlane/hasLowContrast``) a code can have under 24 levels of
             // contrast at full scale too, where its modules are largest: with nothing found, the full-scale
             // picture is thresholded setting aside only blocks flat to within noise, and, with nothing found
-            // still, its negative so. Beside codes found, where finder patterns were left over, it read one more
-            // code in the corpus faded to a quarter of its contrast, and cost three dim photos of the corpus
-            // 6–9 ms each (a 12 MP pass) for nothing.
+            // still, its negative so. Run also beside codes found where finder patterns were left over, it read
+            // three more codes in the corpus faded to a quarter of its contrast, and cost three dim photos of the
+            // corpus 6–9 ms each (a 12 MP pass) for nothing.
             if session.results.isEmpty, plane.hasLowContrast {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .block(.lowContrast))
                 if session.results.isEmpty && options.tryInverted {

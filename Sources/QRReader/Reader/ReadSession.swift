@@ -331,7 +331,9 @@ struct ReadSession {
                     plainPatternsLeft = patternsLeft
                     let lone = unclaimed.filter { !patterns[$0].isGrain }
                     if !results.isEmpty && (1...2).contains(lone.count) {
-                        loneFindersLeft = lone.contains { patterns[$0].moduleSize >= 4 && FinderCorners.fitsCleanly(patterns[$0], in: binary) }
+                        loneFindersLeft = lone.contains { index in
+                            patterns[index].moduleSize >= 4 && FinderCorners.fitsCleanly(patterns[index], in: binary)
+                        }
                     }
                 }
                 if inverted && !isTexture && (!inSets.isEmpty || patternsLeft > plainPatternsLeft) { invertedLeftovers = true }
