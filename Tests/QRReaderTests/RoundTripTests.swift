@@ -399,6 +399,25 @@ struct RoundTripTests {
         #expect(try !session(finderModules: 3).loneFindersLeft)
     }
 
+    /// A picture tiled with finder-like squares of 1 px modules, each stone holed, leaves hundreds of small
+    /// patterns over: texture, which the enlarged read (``QRCodeReader/maximumEnlargedLeftovers``) is not for.
+    @Test func aTilingOfFinderLikeSquaresLeavesTooManyPatternsToReadEnlarged() {
+        let side = 400, spacing = 8
+        var pixels = [UInt8](repeating: 255, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side {
+                let (u, v) = (x % spacing, y % spacing)
+                guard u < 7 && v < 7 else { continue }
+                let ring = min(u, v, 6 - u, 6 - v)
+                if ring != 1 && !(u == 3 && v == 3) { pixels[y * side + x] = 0 }
+            }
+        }
+        var session = ReadSession(options: ReaderOptions(), deadline: nil)
+        session.scan(LuminancePlane(width: side, height: side, pixels: pixels), scale: 1, inverted: false, binarizer: .block(.usual))
+        #expect(session.results.isEmpty)
+        #expect(session.mostFindersLeft(withModulesIn: 0..<QRCodeReader.enlargedModuleSize) > QRCodeReader.maximumEnlargedLeftovers)
+    }
+
     /// A light-on-dark code beside a dark-on-light one: the inverted picture is read beside codes found only
     /// with ``ReaderOptions/mixedPolarity``.
     @Test func mixedPolarityReadsALightOnDarkCodeBesideADarkOnLightOne() throws {

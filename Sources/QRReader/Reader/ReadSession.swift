@@ -38,7 +38,12 @@ struct ReadSession {
     /// Whether a pass left finder patterns unaccounted for (``unexplainedPasses``) whose module size, in
     /// pixels of the searched picture, lies in `sizes`.
     func leftFinders(withModulesIn sizes: Range<Double>) -> Bool {
-        unexplainedPasses.contains { pass in pass.patterns.contains { sizes.contains($0.moduleSize * pass.scale) } }
+        mostFindersLeft(withModulesIn: sizes) > 0
+    }
+
+    /// The most finder patterns unaccounted for of module sizes in `sizes` (as above) that one pass left.
+    func mostFindersLeft(withModulesIn sizes: Range<Double>) -> Int {
+        unexplainedPasses.map { pass in pass.patterns.count { sizes.contains($0.moduleSize * pass.scale) } }.max() ?? 0
     }
 
     /// The local thresholds of the picture itself (scale 1, not inverted), kept from the pass that made
