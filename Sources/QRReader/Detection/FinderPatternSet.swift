@@ -37,6 +37,11 @@ struct FinderPatternSet: Sendable {
 enum FinderPatternGrouper {
     static let maximumSets = 400
 
+    /// More patterns than this in one picture are texture (a tiling of finder-like squares shows thousands to
+    /// the megapixel): no picture of the development corpus, nor any of 450 synthetic photos and sheets of
+    /// labels, showed more than 300 in a pass.
+    static let texturePatterns = 1_000
+
     /// Sets of the patterns that read whole (not ``FinderPattern/isDamaged``), best first, leaving out
     /// those at `excluded` indices and the sets whose ``FinderPatternSet/indices`` are in `tried`, and
     /// forming none of `retired` patterns alone (each set holds at least one other). Past `deadline`, no
@@ -232,9 +237,11 @@ enum FinderPatternGrouper {
                 // squares put hundreds in each and made the pairs below quadratic in them. The nearest three
                 // times as many are kept. In the development corpus no pattern had more than 35; cut to
                 // sixteen, a photo of 60 labels formed other sets, whose leftovers asked for four more passes.
-                if candidates.count > 3 * maxCandidates {
+                // Among more patterns than ``texturePatterns``, texture, the nearest sixteen are kept.
+                let kept = count > texturePatterns ? maxCandidates : 3 * maxCandidates
+                if candidates.count > kept {
                     func distance(_ j: Int) -> Double { let d = sorted[j].center - c.center; return d.dot(d) }
-                    candidates = Array(candidates.sorted { distance($0) < distance($1) }.prefix(3 * maxCandidates))
+                    candidates = Array(candidates.sorted { distance($0) < distance($1) }.prefix(kept))
                 }
                 guard candidates.count >= 2 else { continue }
                 for u in 0..<(candidates.count - 1) {
