@@ -37,7 +37,7 @@ struct FinderPatternSet: Sendable {
 enum FinderPatternGrouper {
     static let maximumSets = 400
 
-    /// More patterns than this in one picture are texture (a tiling of finder-like squares shows thousands to
+    /// More patterns than this in one pass are texture (a tiling of finder-like squares shows thousands to
     /// the megapixel): no picture of the development corpus, nor any of 450 synthetic photos and sheets of
     /// labels, showed more than 300 in a pass.
     static let texturePatterns = 1_000
