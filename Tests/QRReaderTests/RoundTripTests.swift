@@ -399,23 +399,42 @@ struct RoundTripTests {
         #expect(try !session(finderModules: 3).loneFindersLeft)
     }
 
-    /// A picture tiled with finder-like squares of 1 px modules, each stone holed, leaves hundreds of small
-    /// patterns over: texture, which the enlarged read (``QRCodeReader/maximumEnlargedLeftovers``) is not for.
-    @Test func aTilingOfFinderLikeSquaresLeavesTooManyPatternsToReadEnlarged() {
-        let side = 400, spacing = 8
-        var pixels = [UInt8](repeating: 255, count: side * side)
-        for y in 0..<side {
-            for x in 0..<side {
-                let (u, v) = (x % spacing, y % spacing)
+    /// `pixels` (`width` wide) with columns `0..<tiledWidth` tiled with finder-like squares of 1 px modules every
+    /// 8 px, each stone holed: to the finder scan, thousands of finder patterns.
+    private func tiledWithFinderLikeSquares(_ pixels: [UInt8], width: Int, tiledWidth: Int) -> [UInt8] {
+        var pixels = pixels
+        for y in 0..<(pixels.count / width) {
+            for x in 0..<tiledWidth {
+                let (u, v) = (x % 8, y % 8)
                 guard u < 7 && v < 7 else { continue }
                 let ring = min(u, v, 6 - u, 6 - v)
-                if ring != 1 && !(u == 3 && v == 3) { pixels[y * side + x] = 0 }
+                pixels[y * width + x] = ring != 1 && !(u == 3 && v == 3) ? 0 : 255
             }
         }
+        return pixels
+    }
+
+    /// A picture tiled with finder-like squares leaves hundreds of small patterns over: texture, which the
+    /// enlarged read (``QRCodeReader/maximumEnlargedLeftovers``) is not for.
+    @Test func aTilingOfFinderLikeSquaresLeavesTooManyPatternsToReadEnlarged() {
+        let side = 400
+        let pixels = tiledWithFinderLikeSquares([UInt8](repeating: 255, count: side * side), width: side, tiledWidth: side)
         var session = ReadSession(options: ReaderOptions(), deadline: nil)
         session.scan(LuminancePlane(width: side, height: side, pixels: pixels), scale: 1, inverted: false, binarizer: .block(.usual))
         #expect(session.results.isEmpty)
         #expect(session.mostFindersLeft(withModulesIn: 0..<QRCodeReader.enlargedModuleSize) > QRCodeReader.maximumEnlargedLeftovers)
+    }
+
+    /// A code beside a tiling of finder-like squares of smaller modules, whose triples as long as the code's
+    /// own outnumber the sets a size class keeps (``FinderPatternGrouper/texturePatterns``), reads in one pass.
+    @Test func aCodeBesideATilingOfFinderLikeSquaresReads() throws {
+        var scene = SyntheticScene(width: 560, height: 300)
+        scene.place(try QRCode.encode("beside texture").modules, center: Point(470, 150), moduleSize: 4, degrees: 10)
+        let pixels = tiledWithFinderLikeSquares(scene.pixels, width: scene.width, tiledWidth: 360)
+        var session = ReadSession(options: ReaderOptions(), deadline: nil)
+        session.scan(LuminancePlane(width: scene.width, height: scene.height, pixels: pixels), scale: 1, inverted: false,
+                     binarizer: .block(.usual))
+        #expect(session.results.map(\.text) == ["beside texture"])
     }
 
     /// A light-on-dark code beside a dark-on-light one: the inverted picture is read beside codes found only

@@ -198,8 +198,8 @@ enum FinderPatternGrouper {
         // thousands of candidates.
         func scoredTriples(useFilters: Bool) -> [Candidate] {
             var scored: [Candidate] = []
-            // Once pruned, an octave holding all it can give takes no worse triple again. (Octaves, ⌊log₂⌋
-            // of a length in pixels, are below 64.)
+            // Once pruned, an octave holding all it can give takes no worse triple again. (Octaves, size
+            // classes of ``sizeClass(length:moduleSize:)``, are below 64.)
             var bars = [Double](repeating: .infinity, count: Int.bitWidth)
             // What a pruning keeps waits for at least as many more before the next.
             var nextPruning = pruningThreshold
@@ -249,7 +249,8 @@ enum FinderPatternGrouper {
                         if isRetired[i] && isRetired[candidates[u]] && isRetired[candidates[v]] { continue }
                         let (x, y, z) = (order[max(candidates[u], candidates[v])], order[min(candidates[u], candidates[v])], order[i])
                         if withDamage && !patterns[x].isDamaged && !patterns[y].isDamaged && !patterns[z].isDamaged { continue }
-                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters), candidate.score < bars[candidate.octave],
+                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters, classedByModuleSize: count > texturePatterns),
+                           candidate.score < bars[candidate.octave],
                            tried.isEmpty || !tried.contains([candidate.topLeft, candidate.topRight, candidate.bottomLeft]) {
                             scored.append(candidate)
                         }
@@ -282,7 +283,9 @@ enum FinderPatternGrouper {
 
     /// Patterns x, y and z named as a symbol's corners and scored, or nil if they cannot be one. The
     /// filters (similar sizes, legs within 2:1, an angle of 45–135°) are left out for a handful of patterns.
-    private static func candidate(_ x: Int, _ y: Int, _ z: Int, in patterns: [FinderPattern], useFilters: Bool) -> Candidate? {
+    /// `classedByModuleSize`: the size class also tells the module size (``sizeClass(length:moduleSize:)``).
+    private static func candidate(_ x: Int, _ y: Int, _ z: Int, in patterns: [FinderPattern], useFilters: Bool,
+                                  classedByModuleSize: Bool = false) -> Candidate? {
         var a = patterns[x], ai = x
         var b = patterns[y], bi = y
         var cc = patterns[z], ci = z
@@ -318,7 +321,22 @@ enum FinderPatternGrouper {
         let score = (dab + dbc) * (1 + 2 * badness)
         // b is top-left; a → b → c clockwise means c is top-right when (c − b) × (a − b) > 0.
         let (tri, bli) = (cc.center - b.center).cross(a.center - b.center) < 0 ? (ai, ci) : (ci, ai)
-        return (score, Int(max(1, dab + dbc).exponent), badness, bi, tri, bli)
+        let moduleSize = classedByModuleSize ? (a.moduleSize + b.moduleSize + cc.moduleSize) / 3 : nil
+        return (score, sizeClass(length: dab + dbc, moduleSize: moduleSize), badness, bi, tri, bli)
+    }
+
+    /// The size class of a triple whose legs measure `length` px together: ⌊log₂⌋ of the length; given its
+    /// patterns' `moduleSize`, also that of the module size (under 1 px, 1–2, 2–4, 4 and more), the length's
+    /// part then capped at 15, as one index below 64.
+    /// Among texture (more than ``texturePatterns`` patterns), a tiling of finder-like squares of 1 px modules
+    /// beside a code of 4 px modules forms thousands of triples as long as the code's own: classed by length
+    /// alone, they filled the code's class (``maximumSets`` each) with better scores, and the code was never
+    /// tried. Classed so in every picture, the order of the sets changed, and two sheets of labels lost three
+    /// codes (seed 134).
+    private static func sizeClass(length: Double, moduleSize: Double?) -> Int {
+        let byLength = Int(max(1, length).exponent)
+        guard let moduleSize else { return byLength }
+        return min(15, byLength) + 16 * min(3, max(0, Int(max(0.5, moduleSize).exponent) + 1))
     }
 
     /// Scored triples are pruned (``prune(_:bars:)``) once this many have gathered, and again whenever their
