@@ -316,6 +316,18 @@ struct RoundTripTests {
         #expect(results.first?.version == 18)
     }
 
+    /// A version 26 symbol of 3 px modules seen at 30 % perspective (Benchmarks/read-made-symbols-vs-zxing-cpp.py
+    /// --view perspective --perspective 0.3, v26-32): it decodes once the first of its grids that fits well is
+    /// moved onto the module edges, and not when only a grid timing convincingly is.
+    @Test func aWellFittingGridIsRefinedWithoutTimingConvincingly() throws {
+        let url = try #require(Bundle.module.url(forResource: "made-v26-perspective", withExtension: "jpg", subdirectory: "Fixtures"))
+        let image = try ImageDecoder().decodeGray(contentsOf: url.path).image
+        let results = QRCodeReader().read(image)
+        #expect(results.count == 1)
+        #expect(results.first?.text.hasPrefix("Ax&ssyWYOP-=fDiox8pm") == true)
+        #expect(results.first?.version == 26)
+    }
+
     /// A dense symbol of modules about 2 px, turned and seen steeply from below (its far side under 1.5 px):
     /// its finders show, and the grid they fit samples too many modules wrong. Read enlarged twice, it decodes.
     @Test(arguments: [(6, 1.8), (10, 2.0), (14, 2.2)])

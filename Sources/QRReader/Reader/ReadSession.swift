@@ -697,7 +697,10 @@ struct ReadSession {
             // symbol may be bent (printed on cloth, wrapped round a bottle). Once per set, the grid is
             // moved onto the module edges and sampled again, after the next grid's binary sample: where
             // one homography fits after all, the next fit often does, at a fraction of the refinement's cost.
-            if timing >= GridCheck.convincingScore && !attempt.isRefined {
+            // A bent symbol's grid often times a module or two short of convincing (a crumpled T-shirt label
+            // turned by 180°, zxing-cpp/qrcode-4/33, at 0.85–0.88 rather than 0.92 upright): the first grid
+            // that fits well is refined, however many convincing grids follow it.
+            if timing >= GridCheck.luminanceScore && !attempt.isRefined {
                 attempt.isRefined = true
                 if isFirstRefinement(of: grid, scale: scale) { attempt.refinementPending = grid }
             }
