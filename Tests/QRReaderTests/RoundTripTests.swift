@@ -187,7 +187,7 @@ struct RoundTripTests {
                     dark: 84, light: 100)
         scene.addShadow(factor: 0.5)
         scene.addGaussianNoise(deviation: 2, seed: 1)
-        #expect(plane(scene).hasLowContrast)
+        #expect(LuminanceSurvey(plane(scene)).hasLowContrast)
         #expect(read(scene).map(\.text) == [text])
         #expect(read(scene, options: ReaderOptions(accuracy: .fast)).isEmpty)
     }
@@ -278,10 +278,7 @@ struct RoundTripTests {
     /// Benchmarks/read-made-symbols-vs-zxing-cpp.py --view inverted): its finders form a set in the inverted
     /// picture's local thresholds that does not decode; the midrange rule's second look reads it.
     @Test func aLightOnDarkSymbolTheInvertedLocalThresholdsMissReadsAtMidrange() throws {
-        let url = try #require(Bundle.module.url(forResource: "light-on-dark-v26-turned-blurred", withExtension: "jpg",
-                                                 subdirectory: "Fixtures"))
-        let image = try ImageDecoder().decodeGray(contentsOf: url.path).image
-        let results = QRCodeReader().read(image)
+        let results = try readFixture("light-on-dark-v26-turned-blurred")
         #expect(results.count == 1)
         #expect(results.first?.text.hasPrefix("Gr:jCT/kv90O:cqPoFzo") == true)
         #expect(results.first?.version == 26)
@@ -293,9 +290,7 @@ struct RoundTripTests {
     /// patterns, yet the local thresholds do not decode it, and its modules are too small for the pyramid's first
     /// level. With two codes found beside it, the midrange rule reads the region around it at full scale.
     @Test func aSymbolThatTimedButMissedBesideCodesFoundIsReadAroundAtMidrange() throws {
-        let url = try #require(Bundle.module.url(forResource: "synthetic-page-3-138", withExtension: "jpg", subdirectory: "Fixtures"))
-        let image = try ImageDecoder().decodeGray(contentsOf: url.path).image
-        let results = QRCodeReader().read(image)
+        let results = try readFixture("synthetic-page-3-138")
         #expect(results.count == 3)
         let third = try #require(results.first { $0.text.hasPrefix("UuVnyhcGADqQuk3EuQZt") })
         #expect(third.version == 8)
@@ -308,21 +303,23 @@ struct RoundTripTests {
     /// that no set explains, and only the local mean thresholds show its third, as a damaged pattern. The search
     /// for damaged patterns near the midrange pass's pair looks in those thresholds too.
     @Test func findersShownByTwoThresholdRulesCompleteOneSymbol() throws {
-        let url = try #require(Bundle.module.url(forResource: "made-v18-perspective", withExtension: "jpg", subdirectory: "Fixtures"))
-        let image = try ImageDecoder().decodeGray(contentsOf: url.path).image
-        let results = QRCodeReader().read(image)
+        let results = try readFixture("made-v18-perspective")
         #expect(results.count == 1)
         #expect(results.first?.text.hasPrefix("52g=X1tp5-zewEVEG4xC") == true)
         #expect(results.first?.version == 18)
+    }
+
+    /// What the reader finds in the JPEG fixture `name` (in Fixtures).
+    private func readFixture(_ name: String) throws -> [ReadResult] {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "jpg", subdirectory: "Fixtures"))
+        return QRCodeReader().read(try ImageDecoder().decodeGray(contentsOf: url.path).image)
     }
 
     /// A version 26 symbol of 3 px modules seen at 30 % perspective (Benchmarks/read-made-symbols-vs-zxing-cpp.py
     /// --view perspective --perspective 0.3, v26-32): it decodes once the first of its grids that fits well is
     /// moved onto the module edges, and not when only a grid timing convincingly is.
     @Test func aWellFittingGridIsRefinedWithoutTimingConvincingly() throws {
-        let url = try #require(Bundle.module.url(forResource: "made-v26-perspective", withExtension: "jpg", subdirectory: "Fixtures"))
-        let image = try ImageDecoder().decodeGray(contentsOf: url.path).image
-        let results = QRCodeReader().read(image)
+        let results = try readFixture("made-v26-perspective")
         #expect(results.count == 1)
         #expect(results.first?.text.hasPrefix("Ax&ssyWYOP-=fDiox8pm") == true)
         #expect(results.first?.version == 26)

@@ -72,21 +72,21 @@ struct BinarizationTests {
     @Test func highlightsBesideACodeAreLoweredToThePicturesOrdinaryLevel() throws {
         let code = try QRCode.encode("BRIGHT SPOT TEST 12345", options: .version(2))
         let dim = plane(dimSceneWithHighlights(code))
-        let ceiling = try #require(dim.highlightCeiling { _ in false })
+        let ceiling = try #require(LuminanceSurvey(dim).highlightCeiling { _ in false })
         #expect((60..<80).contains(ceiling), "about the code's paper")
         let clipped = dim.clipped(at: ceiling)
         #expect(clipped.pixels.max() == ceiling)
         #expect(zip(dim.pixels, clipped.pixels).allSatisfy { $0 == $1 || $0 > ceiling })
         // Highlights the codes found account for (their paper and light modules) are no spots.
-        #expect(dim.highlightCeiling { _ in true } == nil)
+        #expect(LuminanceSurvey(dim).highlightCeiling { _ in true } == nil)
         // Nor is the white paper of a code in a bright picture, nor a picture in two levels, which keeps
         // nothing between them.
         var paper = SyntheticScene(width: 200, height: 200, background: 255)
         paper.place(code.modules, center: Point(100, 100), moduleSize: 4, dark: 20, light: 255)
-        #expect(plane(paper).highlightCeiling { _ in false } == nil)
+        #expect(LuminanceSurvey(plane(paper)).highlightCeiling { _ in false } == nil)
         var twoLevels = SyntheticScene(width: 200, height: 200, background: 0)
         twoLevels.fill(Rect(x: 20, y: 20, width: 20, height: 20), level: 255)
-        #expect(plane(twoLevels).highlightCeiling { _ in false } == nil)
+        #expect(LuminanceSurvey(plane(twoLevels)).highlightCeiling { _ in false } == nil)
     }
 
     /// The survey's percentiles are those of its grid's pixels, and a picture has low contrast when they lie under
@@ -100,12 +100,12 @@ struct BinarizationTests {
         #expect(first == 100 && last == 163)
         #expect(try #require(survey.percentiles(below: 132)) == (100, 131))
         #expect(survey.percentiles(below: 100) == nil)
-        #expect(ramp.hasLowContrast && ramp.inverted().hasLowContrast)
+        #expect(survey.hasLowContrast && LuminanceSurvey(ramp.inverted()).hasLowContrast)
         var code = SyntheticScene(width: 200, height: 200)
         code.place(try QRCode.encode("contrast").modules, center: Point(100, 100), moduleSize: 5)
-        #expect(!plane(code).hasLowContrast)
+        #expect(!LuminanceSurvey(plane(code)).hasLowContrast)
         let faint = SyntheticScene(width: 200, height: 200, background: 30)
-        #expect(plane(faint).hasLowContrast)
+        #expect(LuminanceSurvey(plane(faint)).hasLowContrast)
     }
 
     @Test func globalThresholdSitsBetweenTheTwoPeaks() throws {

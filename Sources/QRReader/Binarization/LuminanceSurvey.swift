@@ -1,7 +1,10 @@
 /// A picture's grey levels counted on a sparse grid of about 1,000 pixels (every fourth pixel of every fourth row
 /// at most): enough to judge its light as a whole, for a few microseconds of a read. Anything large enough to
-/// matter (a bright spot, the paper of a code) covers some of the grid's points.
+/// matter (a bright spot, the paper of a code) covers some of the grid's points. A read surveys its picture once,
+/// for the low-contrast pass and the bright-spot check alike.
 struct LuminanceSurvey {
+    /// The plane surveyed.
+    let plane: LuminancePlane
     /// The grid's spacing in pixels, across and down, from the plane's top-left pixel.
     let step: Int
     /// How many of the grid's pixels lie at each grey level.
@@ -19,6 +22,7 @@ struct LuminanceSurvey {
                 }
             }
         }
+        self.plane = plane
         self.step = step
         self.histogram = histogram
         total = histogram.reduce(0, +)
@@ -36,15 +40,13 @@ struct LuminanceSurvey {
         }
         return nil
     }
-}
 
-extension LuminancePlane {
     /// Whether the picture as a whole spans under a quarter of the grey scale between its 1st and 99th
     /// percentiles: dim, washed out or hazy. Its codes' contrast can then fall to the 24 levels below which
     /// the usual local thresholds take a block for flat and make it light. The corpus's dimmest photos span
     /// 33–67 levels; photos of codes in ordinary light, over 100.
     var hasLowContrast: Bool {
-        guard let (first, last) = LuminanceSurvey(self).percentiles() else { return false }
+        guard let (first, last) = percentiles() else { return false }
         return last - first < 64
     }
 }

@@ -207,6 +207,7 @@ enum FinderPatternGrouper {
             // own finders are its farthest patterns when its data mimics finder patterns. With many (sheets of
             // labels), the nearest sixteen are enough and keep the count of triples linear.
             let maxCandidates = count <= 60 ? count : 16
+            let isTexture = count > texturePatterns
             for i in 0..<count {
                 // A picture tiled with finder-like squares scores about a thousand triples per pattern.
                 if i % 16 == 0, let deadline, ContinuousClock.now >= deadline { break }
@@ -238,7 +239,7 @@ enum FinderPatternGrouper {
                 // times as many are kept. In the development corpus no pattern had more than 35; cut to
                 // sixteen, a photo of 60 labels formed other sets, whose leftovers asked for four more passes.
                 // Among more patterns than ``texturePatterns``, texture, the nearest sixteen are kept.
-                let kept = count > texturePatterns ? maxCandidates : 3 * maxCandidates
+                let kept = isTexture ? maxCandidates : 3 * maxCandidates
                 if candidates.count > kept {
                     func distance(_ j: Int) -> Double { let d = sorted[j].center - c.center; return d.dot(d) }
                     candidates = Array(candidates.sorted { distance($0) < distance($1) }.prefix(kept))
@@ -249,7 +250,7 @@ enum FinderPatternGrouper {
                         if isRetired[i] && isRetired[candidates[u]] && isRetired[candidates[v]] { continue }
                         let (x, y, z) = (order[max(candidates[u], candidates[v])], order[min(candidates[u], candidates[v])], order[i])
                         if withDamage && !patterns[x].isDamaged && !patterns[y].isDamaged && !patterns[z].isDamaged { continue }
-                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters, classedByModuleSize: count > texturePatterns),
+                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters, classedByModuleSize: isTexture),
                            candidate.score < bars[candidate.octave],
                            tried.isEmpty || !tried.contains([candidate.topLeft, candidate.topRight, candidate.bottomLeft]) {
                             scored.append(candidate)

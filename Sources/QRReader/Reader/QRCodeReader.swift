@@ -125,6 +125,8 @@ public struct QRCodeReader: Sendable {
         // The pyramid's first level and its factor, kept for the low-contrast pass and a second look at the
         // inverted picture.
         var firstLevel: (plane: LuminancePlane, factor: Int)?
+        // The picture's grey levels, for the low-contrast pass and the bright-spot check: counted once, if asked.
+        lazy var survey = LuminanceSurvey(plane)
         if options.accuracy == .thorough {
             // The pyramid's coarsest level made, for a global threshold.
             var coarsest: (plane: LuminancePlane, factor: Int)?
@@ -217,13 +219,13 @@ public struct QRCodeReader: Sendable {
             if let firstLevel, session.results.isEmpty {
                 session.scan(firstLevel.plane, scale: Double(firstLevel.factor), inverted: false, binarizer: .block(.lowContrast))
             }
-            // In a dim or washed-out picture (``LuminancePlane/hasLowContrast``) a code can have under 24 levels of
+            // In a dim or washed-out picture (``LuminanceSurvey/hasLowContrast``) a code can have under 24 levels of
             // contrast at full scale too, where its modules are largest: with nothing found, the full-scale
             // picture is thresholded setting aside only blocks flat to within noise, and, with nothing found
             // still, its negative so. Run also beside codes found where finder patterns were left over, it read
             // three more codes in the corpus faded to a quarter of its contrast, and cost three dim photos of the
             // corpus 6–9 ms each (a 12 MP pass) for nothing.
-            if session.results.isEmpty, plane.hasLowContrast {
+            if session.results.isEmpty, survey.hasLowContrast {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .block(.lowContrast))
                 if session.results.isEmpty && options.tryInverted {
                     session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.lowContrast))
@@ -258,7 +260,7 @@ public struct QRCodeReader: Sendable {
         // not, on the pyramid's first level where there is one.
         if options.accuracy == .thorough {
             let codePaper = session.foundCodesWithQuietZones
-            if let ceiling = plane.highlightCeiling(explained: { point in codePaper.contains { $0.contains(point) } }) {
+            if let ceiling = survey.highlightCeiling(explained: { point in codePaper.contains { $0.contains(point) } }) {
                 let (level, factor) = firstLevel ?? (plane, 1)
                 session.scan(level.clipped(at: ceiling), scale: Double(factor), inverted: false, binarizer: .block(.usual),
                              speculative: true, highlightsLowered: true)
