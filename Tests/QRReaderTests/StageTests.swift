@@ -498,6 +498,25 @@ struct FinderPatternTests {
         #expect(QRCodeReader().read(luminance: pixels, width: 300, height: 300).map(\.text) == ["speck"])
     }
 
+    /// A light speck on a finder's outer ring, where the diagonal through its centre crosses the ring's
+    /// corner: every row hit is checked along that same diagonal, so the pattern is found whole only because
+    /// the diagonals a third of a module aside are read.
+    @Test func aSpeckOnTheRingsCornerIsReadAround() throws {
+        let code = try QRCode.encode("corner speck", options: .version(3))
+        var scene = SyntheticScene(width: 300, height: 300)
+        scene.place(code.modules, center: Point(150, 150), moduleSize: 9)
+        // The top-left finder's outer corner module spans 19.5…28.5 either way; its centre is (51, 51). The
+        // speck leaves the diagonal one dark pixel of the ring, (28, 28).
+        var pixels = scene.pixels
+        for i in 25...27 { pixels[i * 300 + i] = 235 }
+        let binary = BlockBinarizer.binarize(LuminancePlane(width: 300, height: 300, pixels: pixels))
+        #expect(PatternRuns.symmetricRuns(in: binary, x: 51, y: 51, dx: 1, dy: 1, maxRun: 200)
+            .flatMap { FinderPatternFinder.finderRuns($0.runs, tolerance: 0.8, clipping: false) } == nil)
+        let patterns = FinderPatternFinder.find(in: binary, rowStep: 1)
+        #expect(patterns.count == 3, "\(patterns)")
+        #expect(patterns.contains { $0.center.distance(to: Point(51, 51)) < 2 && !$0.isDamaged && abs($0.moduleSize - 9) < 1.5 }, "\(patterns)")
+    }
+
     /// A finder of about 2.6-pixel modules that blur and the threshold have thinned unevenly along x (as
     /// measured in a photo): the row through its centre reads 1:5:7:3:2, which no run tolerance takes for
     /// 1:1:3:1:1, but edge to edge (2:4:4:2 modules) it is one; the other lines read it strictly, and one

@@ -5,6 +5,8 @@ import QRCore
 /// diagonals through its centre, so rotated, skewed and mirrored symbols are found and texture is not.
 enum FinderPatternFinder {
     static let pattern = RunLengths(1, 1, 3, 1, 1)
+    /// The middle three runs of ``pattern``: the centre stone and the light ring around it.
+    private static let stoneAndRing = RunLengths(1, 3, 1)
 
     /// All finder patterns; `rowStep` rows are skipped between scans (1 scans every row). Those that read
     /// sheared (``FinderPattern/isSheared``) follow the others; with `allowingDamage`, those that only read
@@ -183,10 +185,32 @@ enum FinderPatternFinder {
         let roundShapesAllowed = edgeToEdgeLeft && allowances?.areTaken != true
         var diagonalModules: [Double] = []
         for dx in [1, -1] {
-            guard let diagonal = lineRuns(in: image, x: cx, y: cy, direction: (dx, 1), shift: (rowModule, 0), tolerance: 0.8,
-                                          maxRun: maxRun, allowances: &allowances, edgeToEdgeLeft: &edgeToEdgeLeft,
-                                          roundShapes: roundShapesAllowed)
-            else { return nil }
+            var diagonalRead = lineRuns(in: image, x: cx, y: cy, direction: (dx, 1), shift: (rowModule, 0), tolerance: 0.8,
+                                        maxRun: maxRun, allowances: &allowances, edgeToEdgeLeft: &edgeToEdgeLeft,
+                                        roundShapes: roundShapesAllowed)
+            // As for the row: every hit of one pattern converges on the same centre, so a speck on the ring
+            // where one diagonal crosses it would reject the pattern for good (a finder of a code turned by
+            // 180° under the global threshold, in bright_spots/image018). When the diagonal shows the stone
+            // and its light ring (1:3:1) and only an outer run is off, the diagonals a third of a module to
+            // either side must then both read, alike. Texture seldom shows even the middle: it pays one line.
+            // A sheared pattern, an allowance already, gets no second one.
+            if diagonalRead == nil && allowances == nil && squeeze < 3,
+               let line = PatternRuns.symmetricRuns(in: image, x: cx, y: cy, dx: dx, dy: 1, maxRun: maxRun),
+               PatternRuns.moduleSize(line.runs.slice(1..<4), pattern: Self.stoneAndRing, tolerance: 0.8) != nil {
+                let nudge = max(1, Int((vertical.moduleSize / 3).rounded()))
+                var noAllowances: Allowances?
+                func diagonal(_ offset: Int) -> LineRead? {
+                    lineRuns(in: image, x: cx + offset, y: cy, direction: (dx, 1), shift: (0, 0), tolerance: 0.8, maxRun: maxRun,
+                             allowances: &noAllowances, edgeToEdgeLeft: &edgeToEdgeLeft)
+                }
+                // A line moved sideways by o meets the centre -o·dx/2 steps along.
+                let expected = Double(nudge * dx) / 2
+                if let left = diagonal(-nudge), let right = diagonal(nudge),
+                   abs((left.centerOffset - expected) - (right.centerOffset + expected)) <= Double(nudge) {
+                    diagonalRead = ((left.moduleSize + right.moduleSize) / 2, 0, cx, cy, 0)
+                }
+            }
+            guard let diagonal = diagonalRead else { return nil }
             diagonalModules.append(diagonal.moduleSize * 2.0.squareRoot())
         }
         guard allowances?.arePlausible ?? true else { return nil }
