@@ -148,8 +148,8 @@ struct ReadSession {
     private var passNumber = 0
     /// The areas of the grids refined so far (``GridRefinement``), one per symbol, kind of threshold and kind
     /// of grid: whether the threshold was the global one, whether the grid was a mesh pinned to the finders,
-    /// and whether a search for damaged patterns refined it.
-    private var refinedAreas: [(area: Quadrilateral, global: Bool, lowered: Bool, mesh: Bool, damaged: Bool)] = []
+    /// whether a search for damaged patterns refined it, and whether its timing was convincing.
+    private var refinedAreas: [(area: Quadrilateral, global: Bool, lowered: Bool, mesh: Bool, damaged: Bool, convincing: Bool)] = []
     /// Whether the current pass thresholds with ``GlobalBinarizer``.
     private var isGlobalPass = false
     /// Whether the current pass reads a plane with its bright spots lowered (``LuminancePlane/clipped(at:)``),
@@ -644,8 +644,9 @@ struct ReadSession {
         /// Nothing more is tried for the set: every grid has been, or its first look missed in a search for
         /// damaged patterns, or its batch ran out of first looks (``maximumMissedLooks``).
         var isExhausted = false
-        /// A grid was chosen to be followed along the symbol's module edges (``GridRefinement``).
-        var isRefined = false
+        /// A grid was chosen to be followed along the symbol's module edges (``GridRefinement``), and whether
+        /// one that timed convincingly was.
+        var isRefined = false, isRefinedConvincingly = false
         /// That grid until it is refined, after the next grid's binary sample (or, when no grid is left, after
         /// the luminance samples).
         var refinementPending: SamplingGrid?
@@ -699,10 +700,13 @@ struct ReadSession {
             // one homography fits after all, the next fit often does, at a fraction of the refinement's cost.
             // A bent symbol's grid often times a module or two short of convincing (a crumpled T-shirt label
             // turned by 180°, zxing-cpp/qrcode-4/33, at 0.85–0.88 rather than 0.92 upright): the first grid
-            // that fits well is refined, however many convincing grids follow it.
-            if timing >= GridCheck.luminanceScore && !attempt.isRefined {
+            // that fits well is refined, and the first convincing grid too if it was not that one (a small
+            // blurred symbol read enlarged, curved/image036, reads only from its convincing grid refined).
+            let convincing = timing >= GridCheck.convincingScore
+            if timing >= GridCheck.luminanceScore && (!attempt.isRefined || convincing && !attempt.isRefinedConvincingly) {
                 attempt.isRefined = true
-                if isFirstRefinement(of: grid, scale: scale) { attempt.refinementPending = grid }
+                attempt.isRefinedConvincingly = convincing
+                if isFirstRefinement(of: grid, scale: scale, convincing: convincing) { attempt.refinementPending = grid }
             }
         }
         // An exhausted set is not called again, so what is pending is tried once, here.
@@ -715,19 +719,22 @@ struct ReadSession {
 
     /// Whether no grid over the same symbol (centred inside `grid`'s area, and of a similar size) and of the
     /// same kind (a `mesh` pinned to the finders, or not) was refined before in a pass with the same kind of
-    /// threshold (local or global), and records `grid` as refined. The refinement follows module edges, whose places hardly depend on which local threshold
-    /// made them: in the corpus no symbol it missed once decoded when refined again under another local
-    /// threshold, and each such try cost milliseconds. Local thresholds beside a dark surround can thin a
-    /// small symbol's dark modules and move its edges, where the global threshold keeps them whole
-    /// (zxing-cpp/qrcode-4/30.png turned by 270°). A refinement in a search for damaged patterns counts only for
-    /// later such searches: its grid hangs on a damaged pattern's less certain centre.
-    private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double, mesh: Bool = false) -> Bool {
+    /// threshold (local or global), and records `grid` as refined. A `convincing` grid (timing at least
+    /// ``GridCheck/convincingScore``) is held back only by a convincing one: a grid that merely fits well
+    /// can lie a fraction of a module off where the convincing one does not. The refinement follows module
+    /// edges, whose places hardly depend on which local threshold made them: in the corpus no symbol it
+    /// missed once decoded when refined again under another local threshold, and each such try cost
+    /// milliseconds. Local thresholds beside a dark surround can thin a small symbol's dark modules and move
+    /// its edges, where the global threshold keeps them whole (zxing-cpp/qrcode-4/30.png turned by 270°). A
+    /// refinement in a search for damaged patterns counts only for later such searches: its grid hangs on a
+    /// damaged pattern's less certain centre.
+    private mutating func isFirstRefinement(of grid: SamplingGrid, scale: Double, mesh: Bool = false, convincing: Bool = true) -> Bool {
         let area = grid.corners.map { $0 * scale }
         let seen = refinedAreas.contains {
             $0.global == isGlobalPass && $0.lowered == isHighlightsLoweredPass && $0.mesh == mesh && (isDamagedSearch || !$0.damaged)
-                && AttemptedGrids.coverOneSymbol($0.area, area)
+                && ($0.convincing || !convincing) && AttemptedGrids.coverOneSymbol($0.area, area)
         }
-        if !seen { refinedAreas.append((area, isGlobalPass, isHighlightsLoweredPass, mesh, isDamagedSearch)) }
+        if !seen { refinedAreas.append((area, isGlobalPass, isHighlightsLoweredPass, mesh, isDamagedSearch, convincing)) }
         return !seen
     }
 
