@@ -159,16 +159,11 @@ enum FinderPatternFinder {
            let whole = confirm(in: image, x: x, y: y, horizontalTotal: horizontalTotal, allowingDamage: false) {
             return whole
         }
+        // A third of a module: lines moved so far aside still cross the stone well inside.
+        let nudge = max(1, Int((vertical.moduleSize / 3).rounded()))
         if horizontalRead == nil {
-            let nudge = max(1, Int((vertical.moduleSize / 3).rounded()))
-            var noAllowances: Allowances?
-            func row(_ offset: Int) -> LineRead? {
-                lineRuns(in: image, x: cx, y: cy + offset, direction: (1, 0), shift: (0, 0), tolerance: 0.7, maxRun: maxRun,
-                         allowances: &noAllowances, edgeToEdgeLeft: &edgeToEdgeLeft)
-            }
-            if let above = row(-nudge), let below = row(nudge), abs(above.centerOffset - below.centerOffset) <= Double(nudge) {
-                horizontalRead = ((above.moduleSize + below.moduleSize) / 2, (above.centerOffset + below.centerOffset) / 2, cx, cy, 0)
-            }
+            horizontalRead = linesAside(in: image, x: cx, y: cy, direction: (1, 0), aside: (0, nudge), tolerance: 0.7, maxRun: maxRun,
+                                        edgeToEdgeLeft: &edgeToEdgeLeft)
         }
         guard let horizontal = horizontalRead else { return nil }
         let centerX = Double(cx) + 0.5 + horizontal.centerOffset
@@ -197,18 +192,8 @@ enum FinderPatternFinder {
             if diagonalRead == nil && allowances == nil && squeeze < 3,
                let line = PatternRuns.symmetricRuns(in: image, x: cx, y: cy, dx: dx, dy: 1, maxRun: maxRun),
                PatternRuns.moduleSize(line.runs.slice(1..<4), pattern: Self.stoneAndRing, tolerance: 0.8) != nil {
-                let nudge = max(1, Int((vertical.moduleSize / 3).rounded()))
-                var noAllowances: Allowances?
-                func diagonal(_ offset: Int) -> LineRead? {
-                    lineRuns(in: image, x: cx + offset, y: cy, direction: (dx, 1), shift: (0, 0), tolerance: 0.8, maxRun: maxRun,
-                             allowances: &noAllowances, edgeToEdgeLeft: &edgeToEdgeLeft)
-                }
-                // A line moved sideways by o meets the centre -o·dx/2 steps along.
-                let expected = Double(nudge * dx) / 2
-                if let left = diagonal(-nudge), let right = diagonal(nudge),
-                   abs((left.centerOffset - expected) - (right.centerOffset + expected)) <= Double(nudge) {
-                    diagonalRead = ((left.moduleSize + right.moduleSize) / 2, 0, cx, cy, 0)
-                }
+                diagonalRead = linesAside(in: image, x: cx, y: cy, direction: (dx, 1), aside: (nudge, 0), tolerance: 0.8,
+                                          maxRun: maxRun, edgeToEdgeLeft: &edgeToEdgeLeft)
             }
             guard let diagonal = diagonalRead else { return nil }
             diagonalModules.append(diagonal.moduleSize * 2.0.squareRoot())
@@ -258,6 +243,25 @@ enum FinderPatternFinder {
             }
             return true
         }
+    }
+
+    /// The pattern read along the two lines through (x, y) moved by `aside` either way, in `direction`, without
+    /// allowances: both must read it, and place its centre within `aside`'s length of each other; their module
+    /// sizes and centre offsets (from (x, y)) are averaged. Nil when either does not read it.
+    private static func linesAside(in image: BinaryImage, x: Int, y: Int, direction: (x: Int, y: Int), aside: (x: Int, y: Int),
+                                   tolerance: Double, maxRun: Int, edgeToEdgeLeft: inout Bool) -> LineRead? {
+        var noAllowances: Allowances?
+        func line(_ sign: Int) -> LineRead? {
+            lineRuns(in: image, x: x + sign * aside.x, y: y + sign * aside.y, direction: direction, shift: (0, 0),
+                     tolerance: tolerance, maxRun: maxRun, allowances: &noAllowances, edgeToEdgeLeft: &edgeToEdgeLeft)
+        }
+        guard let before = line(-1), let after = line(1) else { return nil }
+        // A line moved by `aside` passes closest to (x, y) this many steps along from its own start: the
+        // projection of -aside on the direction.
+        let shift = -Double(aside.x * direction.x + aside.y * direction.y) / Double(direction.x * direction.x + direction.y * direction.y)
+        let (first, second) = (before.centerOffset + shift, after.centerOffset - shift)
+        guard abs(first - second) <= Double(max(abs(aside.x), abs(aside.y))) else { return nil }
+        return ((before.moduleSize + after.moduleSize) / 2, (first + second) / 2, x, y, 0)
     }
 
     /// A pattern read along one line: its module size (in steps along the line), the centre run's offset
