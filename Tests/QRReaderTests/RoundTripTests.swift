@@ -325,6 +325,16 @@ struct RoundTripTests {
         #expect(results.first?.version == 26)
     }
 
+    /// A version 30 symbol made by `qr make` at 3 px per module in 30 % perspective (`read-made-symbols-vs-zxing-cpp.py
+    /// --view perspective --perspective 0.3`, v30-7): it decodes from the grids through its finders' centres as
+    /// their fitted squares place them, which lie under a fifth of a module from the centres the scan found.
+    @Test func gridsThroughTheFittedFinderCentresAreTriedWhenTheyMoveALittle() throws {
+        let results = try readFixture("made-v30-perspective")
+        #expect(results.count == 1)
+        #expect(results.first?.text.hasPrefix("6v3zN2QS64WdpWgRPzBM") == true)
+        #expect(results.first?.version == 30)
+    }
+
     /// A dense symbol of modules about 2 px, turned and seen steeply from below (its far side under 1.5 px):
     /// its finders show, and the grid they fit samples too many modules wrong. Read enlarged twice, it decodes.
     @Test(arguments: [(6, 1.8), (10, 2.0), (14, 2.2)])
