@@ -36,7 +36,6 @@ extension LuminanceSurvey {
 }
 
 extension LuminancePlane {
-
     /// The plane with every pixel brighter than `ceiling` lowered to it.
     func clipped(at ceiling: UInt8) -> LuminancePlane {
         LuminancePlane(width: width, height: height, pixels: pixels.map { Swift.min($0 ^ inversion, ceiling) })

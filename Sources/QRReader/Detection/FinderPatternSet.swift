@@ -11,6 +11,9 @@ struct FinderPatternSet: Sendable {
     /// Indices of the patterns in the list they came from.
     let indices: [Int]
 
+    /// Its patterns: top-left, top-right, bottom-left (the order of ``indices``).
+    var patterns: [FinderPattern] { [topLeft, topRight, bottomLeft] }
+
     /// Whether one of its patterns read sheared (``FinderPattern/isSheared``): a symbol seen steeply.
     var hasShearedPattern: Bool { topLeft.isSheared || topRight.isSheared || bottomLeft.isSheared }
 

@@ -18,7 +18,7 @@ extension SymbolLocator {
     /// while the others' sides each miss the diagonal by about 45°. Unchanged when the current top-left
     /// fits, when no other pattern fits clearly, or when squares cannot be fitted.
     static func reoriented(_ set: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache) -> FinderPatternSet {
-        let patterns = [set.topLeft, set.topRight, set.bottomLeft]
+        let patterns = set.patterns
         /// How far the sides of pattern `k`'s square miss the directions to the other two patterns: the
         /// larger of the two misses, with each direction matched to a different side.
         func misfit(_ k: Int) -> Double? {

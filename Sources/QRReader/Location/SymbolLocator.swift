@@ -11,7 +11,7 @@ enum SymbolLocator {
     /// `estimate` is what ``firstLook(at:in:cache:)`` measured of the same set, used instead of measuring again.
     static func grids(for detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache? = nil,
                       estimate: Estimate? = nil) -> GridCandidates {
-        let patterns = [detected.topLeft, detected.topRight, detected.bottomLeft]
+        let patterns = detected.patterns
         let corners = squares(of: detected, in: image, cache: cache ?? FinderCorners.Cache())
         // Where a finder's outer square was fitted, its diagonals cross at the perspective-correct centre,
         // steadier than the midpoints of thresholded runs.
@@ -54,7 +54,7 @@ enum SymbolLocator {
         let dimension: Int
         let moduleSize: Double
         let confirmed: Bool
-        let transform: PerspectiveTransform?
+        var transform: PerspectiveTransform?
         /// The dimension the finder spacing alone implies, where the version information may have moved it from.
         let spacingDimension: Int
     }
@@ -71,7 +71,7 @@ enum SymbolLocator {
         let corners = squares(of: detected, in: image, cache: cache)
         let measured = measure(detected, estimate: raw, corners: corners, in: image)
         let transform = fit(detected, corners: corners, dimension: measured.dimension, alignment: nil)
-        let estimate = Estimate(dimension: measured.dimension, moduleSize: measured.moduleSize, confirmed: measured.confirmed,
+        var estimate = Estimate(dimension: measured.dimension, moduleSize: measured.moduleSize, confirmed: measured.confirmed,
                                 transform: transform, spacingDimension: raw.dimension)
         guard let transform else { return (0, estimate) }
         if measured.confirmed { return (1, estimate) }
@@ -80,16 +80,16 @@ enum SymbolLocator {
         // A damaged pattern's square is fitted round whatever merged with its ring or ate into it, and can pull
         // the whole grid off: a crumpled label's finder merged with a dark fold timed 0.31 with its square and
         // 0.98 without (damaged/image036 turned by 90°). Where the look misses, the fit without it is looked at.
-        let damaged = [detected.topLeft, detected.topRight, detected.bottomLeft].map(\.isDamaged)
-        guard score < GridCheck.samplingScore, zip(damaged, corners).contains(where: { $0 && $1 != nil }),
-              let refit = fit(detected, corners: zip(damaged, corners).map { $0 ? nil : $1 }, dimension: measured.dimension,
-                              alignment: nil)
+        guard score < GridCheck.samplingScore else { return (score, estimate) }
+        let undamagedSquares = zip(detected.patterns, corners).map { $0.isDamaged ? nil : $1 }
+        guard undamagedSquares.count(where: { $0 != nil }) < corners.count(where: { $0 != nil }),
+              let refit = fit(detected, corners: undamagedSquares, dimension: measured.dimension, alignment: nil)
         else { return (score, estimate) }
         let refitScore = GridCheck.timingScore(SamplingGrid(dimension: measured.dimension, transform: refit), binary: image,
                                                minimum: GridCheck.samplingScore)
         guard refitScore > score else { return (score, estimate) }
-        return (refitScore, Estimate(dimension: measured.dimension, moduleSize: measured.moduleSize, confirmed: false,
-                                     transform: refit, spacingDimension: raw.dimension))
+        estimate.transform = refit
+        return (refitScore, estimate)
     }
 
     /// The fitted outer squares of a set's patterns (top-left, top-right, bottom-left), labelled for the
@@ -99,7 +99,7 @@ enum SymbolLocator {
     private static func squares(of set: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache) -> [FinderCorners?] {
         let u = (set.topRight.center - set.topLeft.center).normalized
         let v = (set.bottomLeft.center - set.topLeft.center).normalized
-        return zip([set.topLeft, set.topRight, set.bottomLeft], set.indices).map { pattern, index in
+        return zip(set.patterns, set.indices).map { pattern, index in
             pattern.isStandIn ? nil : cache.corners(of: pattern, index: index, u: u, v: v, in: image, amongSheared: set.hasShearedPattern)
         }
     }

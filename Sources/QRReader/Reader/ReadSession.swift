@@ -644,9 +644,9 @@ struct ReadSession {
         /// Nothing more is tried for the set: every grid has been, or its first look missed in a search for
         /// damaged patterns, or its batch ran out of first looks (``maximumMissedLooks``).
         var isExhausted = false
-        /// A grid was chosen to be followed along the symbol's module edges (``GridRefinement``), and whether
-        /// one that timed convincingly was.
-        var isRefined = false, isRefinedConvincingly = false
+        /// Whether the grid chosen last to be followed along the symbol's module edges (``GridRefinement``) timed
+        /// convincingly; nil while none was.
+        var refinedConvincingly: Bool?
         /// That grid until it is refined, after the next grid's binary sample (or, when no grid is left, after
         /// the luminance samples).
         var refinementPending: SamplingGrid?
@@ -703,9 +703,9 @@ struct ReadSession {
             // that fits well is refined, and the first convincing grid too if it was not that one (a small
             // blurred symbol read enlarged, curved/image036, reads only from its convincing grid refined).
             let convincing = timing >= GridCheck.convincingScore
-            if timing >= GridCheck.luminanceScore && (!attempt.isRefined || convincing && !attempt.isRefinedConvincingly) {
-                attempt.isRefined = true
-                attempt.isRefinedConvincingly = convincing
+            if timing >= GridCheck.luminanceScore
+                && (attempt.refinedConvincingly == nil || convincing && attempt.refinedConvincingly == false) {
+                attempt.refinedConvincingly = convincing
                 if isFirstRefinement(of: grid, scale: scale, convincing: convincing) { attempt.refinementPending = grid }
             }
         }
