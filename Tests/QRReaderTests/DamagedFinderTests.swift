@@ -311,6 +311,27 @@ struct DamagedFinderTests {
         #expect(FinderPatternGrouper.damagedSets(from: patterns).allSatisfy { $0.indices.contains(where: { patterns[$0].isDamaged }) })
     }
 
+    /// A damaged top-right pattern whose runs do not read towards the top-left one (its ring's left column
+    /// washed out) measures the top side with the module size it was found with. Found with modules a third
+    /// too small, it measures the version 3 symbol as 33 modules across, and the grid of that size times as
+    /// noise: the first look times the neighbouring sizes too, and passes the set on to its grids.
+    @Test(arguments: [0.0, 90])
+    func aDamagedPatternMeasuringTheSymbolAVersionOffPassesTheFirstLook(degrees: Double) throws {
+        let (scene, finders) = try Self.scene(degrees: degrees) { modules in
+            for y in 0...6 { modules[modules.width - 7, y] = false }
+        }
+        let binary = BlockBinarizer.binarize(plane(scene))
+        var topRight = FinderPattern(center: finders[1], moduleSize: 5.5)
+        topRight.isDamaged = true
+        let set = FinderPatternSet(topLeft: FinderPattern(center: finders[0], moduleSize: 8), topRight: topRight,
+                                   bottomLeft: FinderPattern(center: finders[2], moduleSize: 8), indices: [0, 1, 2])
+        let look = SymbolLocator.firstLook(at: set, in: binary, cache: FinderCorners.Cache())
+        #expect(look.estimate?.dimension == 33)
+        #expect(look.score >= GridCheck.samplingScore)
+        let found = read(scene)
+        #expect(found.map(\.text) == [Self.text])
+    }
+
     /// Damaged patterns in a symbol's data can complete two of its finders as smaller triples, the pair as
     /// their hypotenuse, that the usual score ranks before the symbol's own set: the most square-like set
     /// still comes among the first two.

@@ -75,21 +75,30 @@ enum SymbolLocator {
                                 transform: transform, spacingDimension: raw.dimension)
         guard let transform else { return (0, estimate) }
         if measured.confirmed { return (1, estimate) }
-        let score = GridCheck.timingScore(SamplingGrid(dimension: measured.dimension, transform: transform), binary: image,
-                                          minimum: GridCheck.samplingScore)
+        func timing(_ dimension: Int, _ transform: PerspectiveTransform) -> Double {
+            GridCheck.timingScore(SamplingGrid(dimension: dimension, transform: transform), binary: image, minimum: GridCheck.samplingScore)
+        }
+        var score = timing(measured.dimension, transform)
+        guard score < GridCheck.samplingScore, detected.patterns.contains(where: \.isDamaged) else { return (score, estimate) }
         // A damaged pattern's square is fitted round whatever merged with its ring or ate into it, and can pull
         // the whole grid off: a crumpled label's finder merged with a dark fold timed 0.31 with its square and
         // 0.98 without (damaged/image036 turned by 90°). Where the look misses, the fit without it is looked at.
-        guard score < GridCheck.samplingScore else { return (score, estimate) }
         let undamagedSquares = zip(detected.patterns, corners).map { $0.isDamaged ? nil : $1 }
-        guard undamagedSquares.count(where: { $0 != nil }) < corners.count(where: { $0 != nil }),
-              let refit = fit(detected, corners: undamagedSquares, dimension: measured.dimension, alignment: nil)
-        else { return (score, estimate) }
-        let refitScore = GridCheck.timingScore(SamplingGrid(dimension: measured.dimension, transform: refit), binary: image,
-                                               minimum: GridCheck.samplingScore)
-        guard refitScore > score else { return (score, estimate) }
-        estimate.transform = refit
-        return (refitScore, estimate)
+        if undamagedSquares.count(where: { $0 != nil }) < corners.count(where: { $0 != nil }),
+           let refit = fit(detected, corners: undamagedSquares, dimension: measured.dimension, alignment: nil),
+           case let refitScore = timing(measured.dimension, refit), refitScore > score {
+            score = refitScore
+            estimate.transform = refit
+        }
+        // Its modules, eaten into or merged with what lies round it, can also measure the symbol a version
+        // too large or too small (a version 6 symbol under glare, measured as 37, 45 or 49 modules across
+        // in glare/image048). The grids fitted later try the neighbouring sizes; the look does too.
+        for dimension in [measured.dimension + 4, measured.dimension - 4] where score < GridCheck.samplingScore && (21...177).contains(dimension) {
+            if let neighbour = fit(detected, corners: corners, dimension: dimension, alignment: nil) {
+                score = max(score, timing(dimension, neighbour))
+            }
+        }
+        return (score, estimate)
     }
 
     /// The fitted outer squares of a set's patterns (top-left, top-right, bottom-left), labelled for the
