@@ -63,7 +63,9 @@ enum SymbolLocator {
     /// finder patterns (0 if none fits), and the estimate, for ``grids(for:in:cache:estimate:)`` to start
     /// from. A false set scores low on it, as on every grid ``grids(for:in:cache:estimate:)`` would fit, and
     /// costs a tenth of fitting them all. A set whose version information reads beside its finders passes
-    /// whatever its timing: a bent symbol of small modules can read as noise in a single homography.
+    /// whatever its timing: a bent symbol of small modules can read as noise in a single homography. Where
+    /// the look at a set with a damaged pattern misses, it is looked at again without that pattern's square
+    /// and at the sizes a version either side, the score the best of them.
     static func firstLook(at detected: FinderPatternSet, in image: BinaryImage, cache: FinderCorners.Cache)
         -> (score: Double, estimate: Estimate?)
     {
@@ -93,7 +95,8 @@ enum SymbolLocator {
         // Its modules, eaten into or merged with what lies round it, can also measure the symbol a version
         // too large or too small (a version 6 symbol under glare, measured as 37, 45 or 49 modules across
         // in glare/image048). The grids fitted later try the neighbouring sizes; the look does too.
-        for dimension in [measured.dimension + 4, measured.dimension - 4] where score < GridCheck.samplingScore && (21...177).contains(dimension) {
+        for dimension in [measured.dimension + 4, measured.dimension - 4]
+        where score < GridCheck.samplingScore && (21...177).contains(dimension) {
             if let neighbour = fit(detected, corners: corners, dimension: dimension, alignment: nil) {
                 score = max(score, timing(dimension, neighbour))
             }
