@@ -85,9 +85,9 @@ enum SymbolLocator {
         // A damaged pattern's square is fitted round whatever merged with its ring or ate into it, and can pull
         // the whole grid off: a crumpled label's finder merged with a dark fold timed 0.31 with its square and
         // 0.98 without (damaged/image036 turned by 90°). Where the look misses, the fit without it is looked at.
-        let undamagedSquares = zip(detected.patterns, corners).map { $0.isDamaged ? nil : $1 }
-        if undamagedSquares.count(where: { $0 != nil }) < corners.count(where: { $0 != nil }),
-           let refit = fit(detected, corners: undamagedSquares, dimension: measured.dimension, alignment: nil),
+        if zip(detected.patterns, corners).contains(where: { $0.isDamaged && $1 != nil }),
+           let refit = fit(detected, corners: zip(detected.patterns, corners).map { $0.isDamaged ? nil : $1 },
+                           dimension: measured.dimension, alignment: nil),
            case let refitScore = timing(measured.dimension, refit), refitScore > score {
             score = refitScore
             estimate.transform = refit
@@ -96,13 +96,16 @@ enum SymbolLocator {
         // too large or too small (a version 6 symbol under glare, measured as 37, 45 or 49 modules across
         // in glare/image048). The grids fitted later try the neighbouring sizes; the look does too.
         for dimension in [measured.dimension + 4, measured.dimension - 4]
-        where score < GridCheck.samplingScore && (21...177).contains(dimension) {
+        where score < GridCheck.samplingScore && dimensions.contains(dimension) {
             if let neighbour = fit(detected, corners: corners, dimension: dimension, alignment: nil) {
                 score = max(score, timing(dimension, neighbour))
             }
         }
         return (score, estimate)
     }
+
+    /// The modules across of QR codes, version 1 to 40: the sizes a grid is fitted at.
+    private static let dimensions = Version.min.size...Version.max.size
 
     /// The fitted outer squares of a set's patterns (top-left, top-right, bottom-left), labelled for the
     /// symbol the set would be. A stand-in (``FinderPattern/isStandIn``) has none: the square fitted round its
@@ -201,7 +204,7 @@ enum SymbolLocator {
         // A version read with 3 bit errors through blurred finder squares can move the estimate further than
         // the timing patterns look: the finder spacing's own estimate competes too.
         if !confirmed && abs(spacingDimension - dimension) > 8 { sizes.append(spacingDimension) }
-        candidates: for candidate in sizes where (21...177).contains(candidate) {
+        candidates: for candidate in sizes where dimensions.contains(candidate) {
             for withFarCorner in hasFarCorner ? [true, false] : [true] {
                 // A score within 0.05 of perfect cannot be beaten by the margin required below.
                 if bestTiming >= 0.95 { break candidates }
