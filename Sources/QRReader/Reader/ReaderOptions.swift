@@ -4,7 +4,8 @@ import QRCore
 public struct ReaderOptions: Sendable, Equatable {
     /// Speed against thoroughness (Core Image's `CIDetectorAccuracyLow` / `High`).
     public enum Accuracy: String, Sendable, CaseIterable {
-        /// One binarization (and an inverted retry when nothing is found): for video frames.
+        /// One binarization at full scale and on the shrunk copies (and an inverted retry when nothing is
+        /// found): for video frames.
         case fast
         /// Also samples from luminance with erasures, and retries other binarizations and scales.
         case thorough
