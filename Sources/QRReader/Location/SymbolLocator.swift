@@ -81,12 +81,13 @@ enum SymbolLocator {
             GridCheck.timingScore(SamplingGrid(dimension: dimension, transform: transform), binary: image, minimum: GridCheck.samplingScore)
         }
         var score = timing(measured.dimension, transform)
-        guard score < GridCheck.samplingScore, detected.patterns.contains(where: \.isDamaged) else { return (score, estimate) }
+        let patterns = detected.patterns
+        guard score < GridCheck.samplingScore, patterns.contains(where: \.isDamaged) else { return (score, estimate) }
         // A damaged pattern's square is fitted round whatever merged with its ring or ate into it, and can pull
         // the whole grid off: a crumpled label's finder merged with a dark fold timed 0.31 with its square and
         // 0.98 without (damaged/image036 turned by 90°). Where the look misses, the fit without it is looked at.
-        if zip(detected.patterns, corners).contains(where: { $0.isDamaged && $1 != nil }),
-           let refit = fit(detected, corners: zip(detected.patterns, corners).map { $0.isDamaged ? nil : $1 },
+        if zip(patterns, corners).contains(where: { $0.isDamaged && $1 != nil }),
+           let refit = fit(detected, corners: zip(patterns, corners).map { $0.isDamaged ? nil : $1 },
                            dimension: measured.dimension, alignment: nil),
            case let refitScore = timing(measured.dimension, refit), refitScore > score {
             score = refitScore

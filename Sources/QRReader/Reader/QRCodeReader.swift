@@ -162,8 +162,11 @@ public struct QRCodeReader: Sendable {
                 if missing || levelNumber == 2 {
                     session.scan(level, scale: Double(factor), inverted: false, binarizer: .block(.usual), speculative: !missing,
                                  searchedForDamage: levelNumber == 1)
-                    // A level that leaves nothing over may only be too coarse to show what finer passes left.
-                    if missing { hiddenFromPyramid = session.leftFindersHidden(atScale: Double(factor)) }
+                    // A level that leaves nothing over may only be too coarse to show what finer passes left; only
+                    // the thorough reader's later passes ask.
+                    if missing && options.accuracy == .thorough {
+                        hiddenFromPyramid = session.leftFindersHidden(atScale: Double(factor))
+                    }
                 }
             }
         }
