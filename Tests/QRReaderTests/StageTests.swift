@@ -1269,6 +1269,39 @@ struct LocatingTests {
         }
     }
 
+    @Test func alignmentGridFromHalfItsPatterns() throws {
+        // The symbol and off transform above, with the 24 alignment patterns of the bottom-left quarter blotted
+        // out (as blur or a stain there loses them): the 22 still found, under half of the 46, place the grid
+        // better than the one homography, and the blotted ones move as their found neighbours do.
+        let code = try QRCode.encode(String(repeating: "PERSPECTIVE ", count: 60), options: .version(40))
+        let version = try #require(Version(40))
+        let centres = version.alignmentPatternCenters
+        let last = centres.count - 1
+        var modules = code.modules
+        for (j, cy) in centres.enumerated() where j >= 2 {
+            for (i, cx) in centres.enumerated() where i <= 4 && !(i == 0 && j == last) {
+                for y in (cy - 2)...(cy + 2) { for x in (cx - 2)...(cx + 2) { modules[x, y] = true } }
+            }
+        }
+        let corners = [Point(120, 90), Point(860, 140), Point(1010, 1000), Point(70, 930)]
+        var scene = SyntheticScene(width: 1080, height: 1080)
+        scene.place(modules, corners: corners)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        let d = Double(code.size)
+        let square = [Point(0, 0), Point(d, 0), Point(d, d), Point(0, d)]
+        let truth = try #require(PerspectiveTransform(from: square, to: corners))
+        let off = try #require(PerspectiveTransform(from: square, to: [corners[0], corners[1], corners[2] + Point(10, -8), corners[3]]))
+        let tiles = try #require(SymbolLocator.tiles(binary, version: version, transform: off, moduleSize: 5))
+        let grid = SamplingGrid(dimension: code.size, transform: off, tiles: tiles)
+        for cy in centres {
+            for cx in centres {
+                let centre = Point(Double(cx) + 0.5, Double(cy) + 0.5)
+                let error = grid.pixel(centre.x, centre.y).distance(to: truth.apply(centre))
+                #expect(error < 0.5 * truth.moduleSize(at: centre), "alignment pattern (\(cx), \(cy)) off by \(error) px")
+            }
+        }
+    }
+
     @Test func alignmentGridFollowsAPageBulgingAtItsFarCorner() throws {
         // A version 10 symbol (alignment patterns at modules 6, 28 and 50) whose page bulges towards its
         // bottom-right corner, the push growing as the fourth power of both coordinates: the far alignment

@@ -495,7 +495,8 @@ enum SymbolLocator {
     /// patterns away from where `transform` projects them, smoothly across the symbol: each search starts
     /// where the located neighbours put the pattern (completing their parallelogram, or else moving the
     /// projection as they moved, then searching farther), a pattern placed unlike its neighbours is a
-    /// look-alike in the data and is dropped, and patterns not found move as their neighbours did.
+    /// look-alike in the data and is dropped, and patterns not found lie where the homography fitted to those
+    /// found puts them, moved as their neighbours are.
     static func tiles(_ image: BinaryImage, version: Version, transform: PerspectiveTransform, moduleSize: Double,
                       finders squares: [FinderCorners?] = [nil, nil, nil]) -> SamplingGrid.Tiles? {
         let centers = version.alignmentPatternCenters.map { Double($0) + 0.5 }
@@ -523,6 +524,13 @@ enum SymbolLocator {
             }
         }
         var located: Int { shift.lazy.filter { $0 != nil }.count - finders.count }
+        // Under an eighth of the patterns found (and at least three), the single homography is as good. An eighth
+        // is enough: one region's patterns can be lost to blur or glare while the others place the grid (of
+        // 1,600 symbols made at 3 px modules in 30 % perspective, asking for half, the rest moved as their
+        // neighbours only, read 21 fewer). Fewer placed a grid that timed convincingly and did not decode
+        // (high_version/image000, a version 25 symbol with 2 of its 22 found), whose refinement and luminance
+        // samples took its read from 6 to 20 ms.
+        let enough = max(3, (n * n - 3 + 7) / 8)
         // The mean displacement of the known neighbours of an anchor (8-neighbourhood), and how many there are.
         func neighbourShift(_ index: Int) -> (Point, Int) {
             let i = index % n, j = index / n
@@ -553,7 +561,7 @@ enum SymbolLocator {
         // Two sweeps: the second gives patterns missed in the first their neighbours on every side.
         for sweep in 0..<2 {
             // A grid from false finder patterns finds few alignment patterns: no second chance for it.
-            if sweep == 1 && located * 4 < n * n - 3 { return nil }
+            if sweep == 1 && located < enough { return nil }
             for index in 0..<(n * n) where shift[index] == nil {
                 let corner = parallelogramGuess(index)
                 let guess = corner ?? projections[index] + neighbourShift(index).0
@@ -571,19 +579,29 @@ enum SymbolLocator {
             }
         }
         // A located pattern more than 1.5 modules from where its located neighbours put it (their
-        // parallelogram's corner, or else their mean displacement) is a look-alike.
+        // parallelogram's corner, or else their mean displacement) is a look-alike; so is one with no located
+        // neighbour more than 1.5 modules from the projection (data in a region whose patterns are lost).
         for index in 0..<(n * n) where !finders.contains(index) {
             guard let s = shift[index] else { continue }
             if let corner = parallelogramGuess(index) {
                 if corner.distance(to: projections[index] + s) > (1.5 + reach(index)) * localModuleSizes[index] { shift[index] = nil }
             } else {
                 let (expected, known) = neighbourShift(index)
-                if known >= 2 && s.distance(to: expected) > 1.5 * localModuleSizes[index] { shift[index] = nil }
+                if s.distance(to: expected) > 1.5 * localModuleSizes[index] { shift[index] = nil }
             }
         }
-        // Too few found: the single homography is as good.
-        guard located * 2 >= n * n - 3 else { return nil }
-        // The rest move as their neighbours did, filled in from the located ones outwards.
+        guard located >= enough else { return nil }
+        // The rest lie where the homography fitted to the located anchors puts them, moved from there as their
+        // neighbours are (filled in from the located ones outwards). Where a region's patterns are all lost (blur
+        // or a stain over a quarter of the symbol), that fit follows the symbol's perspective into it; the
+        // neighbours alone would carry the finders' and the nearest patterns' displacements in unchanged.
+        let module = (0..<(n * n)).map { Point(centers[$0 % n], centers[$0 / n]) }
+        let placed = shift.indices.filter { shift[$0] != nil }
+        let fitted = placed.count < n * n
+            ? PerspectiveTransform.fitting(from: placed.map { module[$0] }, to: placed.map { projections[$0] + (shift[$0] ?? .zero) })
+            : nil
+        let base = (0..<(n * n)).map { fitted?.apply(module[$0]) ?? projections[$0] }
+        shift = shift.indices.map { index in shift[index].map { projections[index] + $0 - base[index] } }
         while shift.contains(where: { $0 == nil }) {
             shift = (0..<(n * n)).map { index in
                 if let s = shift[index] { return s }
@@ -591,6 +609,6 @@ enum SymbolLocator {
                 return known > 0 ? expected : nil
             }
         }
-        return SamplingGrid.Tiles(anchors: centers, lattice: (0..<(n * n)).map { projections[$0] + (shift[$0] ?? .zero) })
+        return SamplingGrid.Tiles(anchors: centers, lattice: (0..<(n * n)).map { base[$0] + (shift[$0] ?? .zero) })
     }
 }
