@@ -151,6 +151,18 @@ struct RoundTripTests {
         #expect(read(scene, options: ReaderOptions(tryDownscale: false)).map(\.text) == ["ALIPAY 2088"])
     }
 
+    /// A version 7 symbol of 1.7 px modules, slanted, beside a code of 5 px modules: its version information
+    /// reads and its grids do not. The picture is read enlarged only around it (nothing found, the whole
+    /// picture would be).
+    @Test func aSmallDenseSymbolBesideALargerCode() throws {
+        let large = try QRCode.encode("VERSION ONE", options: .version(1))
+        let dense = try QRCode.encode(String(repeating: "ABC 123456789 ", count: 8), options: .version(7))
+        var scene = SyntheticScene(width: 380, height: 500)
+        scene.place(large.modules, center: Point(300, 120), moduleSize: 5)
+        scene.place(dense.modules, center: Point(150, 300), moduleSize: 1.7, degrees: 8, tilt: 0.3)
+        #expect(Set(read(scene).map(\.text)) == ["VERSION ONE", String(repeating: "ABC 123456789 ", count: 8)])
+    }
+
     /// The pyramid's levels: none for small pictures, up to three for a phone's 12 MP photo, the coarsest
     /// kept at least 200 px across.
     @Test func pyramidLevelsByPictureSize() {

@@ -166,12 +166,13 @@ struct ReadSession {
     /// Whether any pass so far grouped finder patterns into a set that could be a symbol.
     private(set) var formedSets = false
 
-    /// Sets whose grids read as a QR code's timing patterns and yet did not decode, none of their patterns
-    /// in a decoded set, left by passes over the picture (not its negative): their centres, module sizes
-    /// and half the distance between their outer finders' centres, in its pixels.
+    /// Sets whose grids read as a QR code's timing patterns, or whose version information read beside their
+    /// finders, and yet did not decode, none of their patterns in a decoded set, left by passes over the
+    /// picture (not its negative): their centres, module sizes and half the distance between their outer
+    /// finders' centres, in its pixels.
     private var timedMisses: [(center: Point, moduleSize: Double, reach: Double)] = []
 
-    /// Squares around the symbols that sets read as a QR code's timing patterns without decoding, with
+    /// Squares around the symbols that sets read as a QR code's (``timedMisses``) without decoding, with
     /// modules (in pixels of the searched picture) in `sizes`, outside every code found since; each square
     /// holds its symbol at any turn, with a margin of a fifth and eight modules, and none is centred in an
     /// earlier one (sets over one symbol, from several passes). At most ``maximumMissedSymbolRegions``.
@@ -440,6 +441,10 @@ struct ReadSession {
                     if attempts[index].grids?.isPromising == true {
                         timed.formUnion(set.indices)
                         if found == nil && attempts[index].isExhausted { timedSets.append(set) }
+                    } else if found == nil && attempts[index].isExhausted && attempts[index].estimate?.confirmed == true {
+                        // Version information read beside its finders is as sure a sign of a missed symbol as
+                        // timing patterns that read: its modules may be too small for any grid to time.
+                        timedSets.append(set)
                     }
                     guard let result = found else { continue }
                     missedLooks = 0
