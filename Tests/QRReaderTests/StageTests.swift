@@ -1272,7 +1272,8 @@ struct LocatingTests {
     @Test func alignmentGridFromHalfItsPatterns() throws {
         // The symbol and off transform above, with the 24 alignment patterns of the bottom-left quarter blotted
         // out (as blur or a stain there loses them): the 22 still found, under half of the 46, place the grid
-        // better than the one homography, and the blotted ones move as their found neighbours do.
+        // better than the one homography, and the blotted ones lie where the homography fitted to those found
+        // puts them.
         let code = try QRCode.encode(String(repeating: "PERSPECTIVE ", count: 60), options: .version(40))
         let version = try #require(Version(40))
         let centres = version.alignmentPatternCenters
