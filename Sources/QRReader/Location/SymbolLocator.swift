@@ -502,10 +502,12 @@ enum SymbolLocator {
         let centers = version.alignmentPatternCenters.map { Double($0) + 0.5 }
         let n = centers.count
         guard n >= 3 else { return nil }
-        // Per anchor (index j·n + i): its projection, the module size there, and its displacement from the
-        // projection once known (nil until located or filled in; set at the finders before any search).
-        let projections = (0..<(n * n)).map { transform.apply(Point(centers[$0 % n], centers[$0 / n])) }
-        let localModuleSizes = (0..<(n * n)).map { transform.moduleSize(at: Point(centers[$0 % n], centers[$0 / n])) }
+        // Per anchor (index j·n + i): its module coordinates, its projection, the module size there, and its
+        // displacement from the projection once known (nil until located or filled in; set at the finders before
+        // any search).
+        let module = (0..<(n * n)).map { Point(centers[$0 % n], centers[$0 / n]) }
+        let projections = module.map { transform.apply($0) }
+        let localModuleSizes = module.map { transform.moduleSize(at: $0) }
         let finders = [0, n - 1, (n - 1) * n]
         // The bottom-right pattern, the lattice's fourth corner, is placed from neighbours on one side only and
         // lies farthest from the finders: the bend of a bulging page departs most from its one parallelogram
@@ -518,7 +520,7 @@ enum SymbolLocator {
         // corner region, half a module inside it), else where the transform fitted to the finders puts it.
         for (index, (square, origin)) in zip(finders, zip(squares, finderOrigins(size: version.size))) {
             if let placed = square?.moduleTransform {
-                shift[index] = placed.apply(Point(centers[index % n], centers[index / n]) - origin) - projections[index]
+                shift[index] = placed.apply(module[index] - origin) - projections[index]
             } else {
                 shift[index] = .zero
             }
@@ -586,8 +588,7 @@ enum SymbolLocator {
             if let corner = parallelogramGuess(index) {
                 if corner.distance(to: projections[index] + s) > (1.5 + reach(index)) * localModuleSizes[index] { shift[index] = nil }
             } else {
-                let (expected, known) = neighbourShift(index)
-                if s.distance(to: expected) > 1.5 * localModuleSizes[index] { shift[index] = nil }
+                if s.distance(to: neighbourShift(index).0) > 1.5 * localModuleSizes[index] { shift[index] = nil }
             }
         }
         guard located >= enough else { return nil }
@@ -595,10 +596,10 @@ enum SymbolLocator {
         // neighbours are (filled in from the located ones outwards). Where a region's patterns are all lost (blur
         // or a stain over a quarter of the symbol), that fit follows the symbol's perspective into it; the
         // neighbours alone would carry the finders' and the nearest patterns' displacements in unchanged.
-        let module = (0..<(n * n)).map { Point(centers[$0 % n], centers[$0 / n]) }
-        let placed = shift.indices.filter { shift[$0] != nil }
-        let fitted = placed.count < n * n
-            ? PerspectiveTransform.fitting(from: placed.map { module[$0] }, to: placed.map { projections[$0] + (shift[$0] ?? .zero) })
+        let anchorsKnown = shift.indices.filter { shift[$0] != nil }
+        let fitted = anchorsKnown.count < n * n
+            ? PerspectiveTransform.fitting(from: anchorsKnown.map { module[$0] },
+                                           to: anchorsKnown.map { projections[$0] + (shift[$0] ?? .zero) })
             : nil
         let base = (0..<(n * n)).map { fitted?.apply(module[$0]) ?? projections[$0] }
         shift = shift.indices.map { index in shift[index].map { projections[index] + $0 - base[index] } }

@@ -313,20 +313,20 @@ public struct QRCodeReader: Sendable {
         // is read once more enlarged twice, with both local rules. Of 1,600 symbols made by `qr make` at 3 px
         // modules in 30 % perspective, that read 160 more (1,214 to 1,374); in the corpus three pictures take it
         // (one reads), for about 2 % of its time. Hundreds left over are texture (``maximumEnlargedLeftovers``).
-        if session.results.isEmpty, !session.isDone, plane.width * plane.height <= Self.maximumEnlargedPixels,
-           (1...Self.maximumEnlargedLeftovers).contains(session.mostFindersLeft(withModulesIn: 0..<Self.enlargedModuleSize)) {
-            let enlarged = plane.enlarged()
-            session.scan(enlarged, scale: 0.5, inverted: false, binarizer: .block(.usual))
-            if session.results.isEmpty && !session.isDone {
-                session.scan(enlarged, scale: 0.5, inverted: false, binarizer: .midrange)
-            }
-        }
         // Beside codes found, the block mean rule enlarged only around each symbol of such modules that read as a
         // QR code's and did not decode (a version 7 symbol of 2 px modules beside two larger codes,
         // brightness/image026 slanted by 0.4, which zxing-cpp reads): enlarging the whole picture there put 8 more
         // images of the corpus over twice zxing-cpp's time, for no code.
-        if !session.results.isEmpty, !session.isDone, plane.width * plane.height <= Self.maximumEnlargedPixels {
-            readAroundMissedSymbols(in: plane, withModulesIn: 0..<Self.enlargedModuleSize, enlarged: true, into: &session)
+        if !session.isDone, plane.width * plane.height <= Self.maximumEnlargedPixels {
+            if !session.results.isEmpty {
+                readAroundMissedSymbols(in: plane, withModulesIn: 0..<Self.enlargedModuleSize, enlarged: true, into: &session)
+            } else if (1...Self.maximumEnlargedLeftovers).contains(session.mostFindersLeft(withModulesIn: 0..<Self.enlargedModuleSize)) {
+                let enlarged = plane.enlarged()
+                session.scan(enlarged, scale: 0.5, inverted: false, binarizer: .block(.usual))
+                if session.results.isEmpty && !session.isDone {
+                    session.scan(enlarged, scale: 0.5, inverted: false, binarizer: .midrange)
+                }
+            }
         }
         return placed(session, by: origin)
     }

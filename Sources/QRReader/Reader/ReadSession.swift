@@ -170,15 +170,15 @@ struct ReadSession {
     /// finders, and yet did not decode, none of their patterns in a decoded set, left by passes over the
     /// picture (not its negative): their centres, module sizes and half the distance between their outer
     /// finders' centres, in its pixels.
-    private var timedMisses: [(center: Point, moduleSize: Double, reach: Double)] = []
+    private var missedSymbols: [(center: Point, moduleSize: Double, reach: Double)] = []
 
-    /// Squares around the symbols that sets read as a QR code's (``timedMisses``) without decoding, with
+    /// Squares around the symbols that sets read as a QR code's (``missedSymbols``) without decoding, with
     /// modules (in pixels of the searched picture) in `sizes`, outside every code found since; each square
     /// holds its symbol at any turn, with a margin of a fifth and eight modules, and none is centred in an
     /// earlier one (sets over one symbol, from several passes). At most ``maximumMissedSymbolRegions``.
     func missedSymbolRegions(withModulesIn sizes: Range<Double>) -> [Rect] {
         var regions: [Rect] = []
-        for miss in timedMisses where sizes.contains(miss.moduleSize) && !isInFoundCode(miss.center) {
+        for miss in missedSymbols where sizes.contains(miss.moduleSize) && !isInFoundCode(miss.center) {
             guard regions.count < Self.maximumMissedSymbolRegions else { break }
             guard !regions.contains(where: { $0.contains(miss.center) }) else { continue }
             let half = miss.reach * 1.2 + 8 * miss.moduleSize
@@ -301,8 +301,9 @@ struct ReadSession {
         var explained = Set<Int>()
         // Patterns of a set whose grid read as a QR code's timing patterns: QR finders, not Micro QR or rMQR ones.
         var timed = Set<Int>()
-        // The sets whose grids did so and yet did not decode.
-        var timedSets: [FinderPatternSet] = []
+        // The sets whose grids did so, or whose version information read beside their finders, and yet did not
+        // decode: signs of a missed symbol.
+        var missedSets: [FinderPatternSet] = []
         let squares = FinderCorners.Cache()
         defer {
             // A speculative pass's leftovers ask for nothing.
@@ -319,7 +320,7 @@ struct ReadSession {
                 }
                 let outside = unclaimed.filter { !explained.contains($0) }
                 if damaged == nil && !inverted {
-                    timedMisses += timedSets.filter { !$0.indices.contains(where: used.contains) }.map { set in
+                    missedSymbols += missedSets.filter { !$0.indices.contains(where: used.contains) }.map { set in
                         (set.center * scale, set.moduleSize * scale, (set.topRight.center - set.bottomLeft.center).length / 2 * scale)
                     }
                 }
@@ -438,13 +439,12 @@ struct ReadSession {
                                                                     estimate: attempts[index].estimate)
                     }
                     let found = decode(&attempts[index], quick: quick, binary: binary, plane: plane, scale: scale, inverted: inverted)
-                    if attempts[index].grids?.isPromising == true {
-                        timed.formUnion(set.indices)
-                        if found == nil && attempts[index].isExhausted { timedSets.append(set) }
-                    } else if found == nil && attempts[index].isExhausted && attempts[index].estimate?.confirmed == true {
-                        // Version information read beside its finders is as sure a sign of a missed symbol as
-                        // timing patterns that read: its modules may be too small for any grid to time.
-                        timedSets.append(set)
+                    let promising = attempts[index].grids?.isPromising == true
+                    if promising { timed.formUnion(set.indices) }
+                    // Version information read beside its finders is as sure a sign of a missed symbol as timing
+                    // patterns that read: its modules may be too small for any grid to time.
+                    if found == nil && attempts[index].isExhausted && (promising || attempts[index].estimate?.confirmed == true) {
+                        missedSets.append(set)
                     }
                     guard let result = found else { continue }
                     missedLooks = 0
