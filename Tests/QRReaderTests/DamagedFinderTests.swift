@@ -47,6 +47,17 @@ struct DamagedFinderTests {
         #expect(read(scene).map(\.text) == [Self.text])
     }
 
+    /// The same symbol light on dark: the two whole finders the negative shows are completed with the damaged
+    /// pattern there.
+    @Test(arguments: [0.0, 33])
+    func aLightOnDarkSymbolsHoledStoneReadsWithAllowances(degrees: Double) throws {
+        var (scene, _) = try Self.scene(degrees: degrees, damage: Self.holeInTheStone)
+        scene.invert()
+        let results = read(scene)
+        #expect(results.map(\.text) == [Self.text])
+        #expect(results.first?.inverted == true)
+    }
+
     /// The top-left finder's stone with its top third turned light, opening into the light ring above: a
     /// blot of white, or a punched hole. The pattern reads only with allowances, centred on its ring. The
     /// scan still needs a row that crosses the stone whole (turned by 90°, every row would cross the hole).
@@ -271,11 +282,11 @@ struct DamagedFinderTests {
         let real = finders.prefix(2).map { FinderPattern(center: $0, moduleSize: 8) }
         let grain = (0..<ReadSession.maximumPartners).map { FinderPattern(center: Point(Double(10 + 20 * $0), 10), moduleSize: 1.5) }
         let session = ReadSession(options: ReaderOptions(), deadline: nil)
-        let pass: ReadSession.UnexplainedPass = (image, binary, 1, real + grain, true)
+        let pass: ReadSession.UnexplainedPass = (image, binary, 1, real + grain, true, false)
         #expect(session.missedFinders(of: pass).isEmpty)
         #expect(session.missedFinders(of: pass, settingAsideGrain: true) == real)
         // The same patterns at a pyramid level of factor 2: the grain is 3 px at full scale, 1.5 px there.
-        let coarse: ReadSession.UnexplainedPass = (image, binary, 2, real + grain, false)
+        let coarse: ReadSession.UnexplainedPass = (image, binary, 2, real + grain, false, false)
         #expect(session.missedFinders(of: coarse, settingAsideGrain: true) == real)
     }
 

@@ -485,6 +485,49 @@ struct RoundTripTests {
         #expect(both.first { $0.text == plainText }?.inverted == false)
     }
 
+    /// The code printed larger of ``aCodePrintedLargerBesideAnotherOne``, alone and light on dark: only a level of
+    /// the negative's pyramid shows its finders, as only a level of the picture's pyramid shows them dark on light.
+    @Test func aLightOnDarkCloseUpReadsOnTheNegativesPyramid() throws {
+        var scene = SyntheticScene(width: 800, height: 800)
+        scene.place(try QRCode.encode("WECHAT wxp", options: .version(1)).modules, center: Point(400, 400), moduleSize: 24)
+        scene.addInkTexture(amplitude: 80, seed: 3)
+        scene.invert()
+        for accuracy in ReaderOptions.Accuracy.allCases {
+            let results = read(scene, options: ReaderOptions(accuracy: accuracy))
+            #expect(results.map(\.text) == ["WECHAT wxp"], "\(accuracy)")
+            #expect(results.first?.inverted == true)
+        }
+    }
+
+    /// ``aCodePrintedLargerBesideAnotherOne`` light on dark: beside the code found in the negative at full scale,
+    /// the negative's pyramid shows the larger one.
+    @Test func aLightOnDarkCodePrintedLargerBesideAnotherOne() throws {
+        var scene = SyntheticScene(width: 1000, height: 800)
+        scene.place(try QRCode.encode("ALIPAY 2088", options: .version(1)).modules, center: Point(170, 400), moduleSize: 8)
+        scene.place(try QRCode.encode("WECHAT wxp", options: .version(1)).modules, center: Point(640, 400), moduleSize: 24)
+        scene.addInkTexture(amplitude: 80, seed: 3)
+        scene.invert()
+        let results = read(scene)
+        #expect(Set(results.map(\.text)) == ["ALIPAY 2088", "WECHAT wxp"])
+        #expect(results.allSatisfy { $0.inverted })
+    }
+
+    /// A small symbol, turned and blurred, at 2.1 px per module or at 1.5 px: the negative of a picture that reads
+    /// dark on light reads light on dark. With nothing found, the negative gets the other local rule (midrange),
+    /// and in a picture this small the global threshold, as the picture does; before, neither read.
+    @Test(arguments: [(2.1, 1), (1.5, 0)], [false, true])
+    func aSmallTurnedSymbolReadsEitherWayRound(blur: (moduleSize: Double, radius: Int), lightOnDark: Bool) throws {
+        let text = "http://example.com/midrange"
+        var scene = SyntheticScene(width: 160, height: 160)
+        scene.place(try QRCode.encode(text, options: .version(3)).modules, center: Point(80, 80), moduleSize: blur.moduleSize,
+                    degrees: 20)
+        if blur.radius > 0 { scene.blur(radius: blur.radius) }
+        if lightOnDark { scene.invert() }
+        let results = read(scene)
+        #expect(results.map(\.text) == [text])
+        #expect(results.first?.inverted == lightOnDark)
+    }
+
     /// Random module errors up to what each level corrects: the codewords hit stay within capacity.
     @Test(arguments: ErrorCorrectionLevel.allCases)
     func moduleErrorsWithinCapacity(_ level: ErrorCorrectionLevel) throws {

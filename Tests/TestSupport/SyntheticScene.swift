@@ -143,6 +143,11 @@ public struct SyntheticScene: Sendable {
         for y in y0..<y1 { pixels.replaceSubrange(y * width + x0..<y * width + x1, with: repeatElement(level, count: x1 - x0)) }
     }
 
+    /// Turns the scene into its negative: light codes on a dark page.
+    public mutating func invert() {
+        for index in pixels.indices { pixels[index] = 255 - pixels[index] }
+    }
+
     /// Darkens the image from left (×1) to right (×`factor`): a shadow falling across the scene.
     public mutating func addShadow(factor: Double) {
         for y in 0..<height {

@@ -122,53 +122,21 @@ public struct QRCodeReader: Sendable {
         // How many of the passes that left finder patterns unaccounted for (the first ones) have had the search
         // for damaged patterns near them already.
         var passesSearchedForDamage = 0
-        // The pyramid's first level and its factor, kept for the low-contrast pass and a second look at the
-        // inverted picture.
-        var firstLevel: (plane: LuminancePlane, factor: Int)?
+        // The pyramid's levels made, finest first, with their factors: the first for the low-contrast pass and a
+        // second look at the inverted picture, the coarsest for a global threshold, and each, inverted, for the
+        // negative's pyramid.
+        var levels: [(plane: LuminancePlane, factor: Int)] = []
+        var firstLevel: (plane: LuminancePlane, factor: Int)? { levels.first }
+        var coarsest: (plane: LuminancePlane, factor: Int)? { levels.last }
         // The picture's grey levels, for the low-contrast pass and the bright-spot check: counted once, if asked.
         lazy var survey = LuminanceSurvey(plane)
-        // The pyramid's coarsest level made, for a global threshold.
-        var coarsest: (plane: LuminancePlane, factor: Int)?
         // Whether the last level read for something missing left nothing over only for want of resolution.
         var hiddenFromPyramid = false
         // Both readers read the pyramid, as zxing-cpp's downscaling does: close-ups whose modules outgrow the
         // local thresholds' window, and screens whose moiré the averaging washes out, read only there. The
         // fast reader read 582 of the corpus's 713 codes without it and 637 with it, in as much time.
         if options.tryDownscale {
-            let factors = Self.pyramidFactors(width: plane.width, height: plane.height)
-            let depth = factors.count
-            var level = plane
-            for (levelNumber, factor) in zip(1..., factors) {
-                // A level is read while something may be missing. The second, where there is one, is read
-                // even when nothing seems to be: a code whose modules are so large that its finders' centre
-                // stones are wider than the local thresholds' window (five blocks) can show no finder
-                // pattern at full scale or at the first level, and so leave no sign of itself (two codes
-                // side by side, one printed larger). zxing-cpp reads its whole pyramid always. What such a
-                // speculative read leaves over asks for no further passes. (The first level is then made,
-                // as the second's source, but not read.) The third, in photos 2,400 px across and more, is
-                // read only for something missing: a close-up whose near finder's modules measure over 100 px
-                // can show the other two finders at the second level and that one only at the third. Read
-                // always, it read nothing more in the corpus and took the BoofCV part's decode time from
-                // 1.01 s to 1.10 s.
-                let missing = session.mayBeMissingCodes
-                guard !session.isDone, missing || (depth >= 2 && levelNumber <= 2) else { break }
-                // Further levels average the level before: the same boxes as shrinking the picture at once,
-                // read from a plane 4 times smaller.
-                level = levelNumber == 1 ? plane.downscaled(by: factor) : level.downscaled(by: 2)
-                if levelNumber == 1 { firstLevel = (level, factor) }
-                coarsest = (level, factor)
-                // Damaged finder patterns are looked for near the first level's leftovers, not the second's: in
-                // the corpus no search there read a code in any orientation, and one cost up to 0.6 ms.
-                if missing || levelNumber == 2 {
-                    session.scan(level, scale: Double(factor), inverted: false, binarizer: .block(.usual), speculative: !missing,
-                                 searchedForDamage: levelNumber == 1)
-                    // A level that leaves nothing over may only be too coarse to show what finer passes left; only
-                    // the thorough reader's later passes ask.
-                    if missing && options.accuracy == .thorough {
-                        hiddenFromPyramid = session.leftFindersHidden(atScale: Double(factor))
-                    }
-                }
-            }
+            hiddenFromPyramid = readPyramid(of: plane, inverted: false, levels: &levels, into: &session)
         }
         if options.accuracy == .thorough {
             // Two finder patterns left as a pair at full scale, and nothing else to go on (no set formed, nothing
@@ -260,6 +228,14 @@ public struct QRCodeReader: Sendable {
         if !invertedTried && options.tryInverted && (session.results.isEmpty || options.mixedPolarity) {
             session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
         }
+        // The negative's pyramid, read as the picture's own when no dark-on-light code was found (or beside them
+        // with `mixedPolarity`): a light-on-dark close-up, its finders' centre stones wider than the local
+        // thresholds' window at full scale, shows them only there, and so can a larger code beside a light-on-dark
+        // one found at full scale.
+        if options.tryInverted && options.tryDownscale
+            && (options.mixedPolarity || session.results.allSatisfy(\.inverted)) {
+            _ = readPyramid(of: plane, inverted: true, levels: &levels, into: &session)
+        }
         // Bright spots (a reflection, a white marker stroke) can leave no sign of the codes beside them: the
         // local thresholds turn their paper dark and their finders into blobs. A picture with a few pixels far
         // brighter than the rest, outside the codes found, is read once more with those lowered, found codes or
@@ -272,14 +248,20 @@ public struct QRCodeReader: Sendable {
                              speculative: true, highlightsLowered: true)
             }
         }
-        // A light-on-dark code gets that one look where a dark-on-light one gets several thresholds. When it
-        // formed sets that did not decode, or the negative showed more finder patterns than the picture (one or
-        // two finders of a faint or shaded code), and nothing was found, the midrange rule looks again: at full
+        // With nothing found, the negative gets the picture's other local rule too, the midrange one: at full
         // scale in pictures of under 1,600 px (symbols of 3 px modules, turned and blurred: 2 more in 3,200), on
-        // the pyramid's first level in larger ones, where a full-scale pass costs milliseconds.
-        if options.accuracy == .thorough, session.results.isEmpty, session.invertedLeftovers {
+        // the pyramid's first level in larger ones, where a full-scale pass costs milliseconds. So does a
+        // light-on-dark code found when finder patterns of the negative were left in sets that did not decode,
+        // or more of them than the picture showed (another code, fainter or shaded). The global threshold
+        // follows in pictures too small for a pyramid, where a pass costs little: in larger ones it made pictures
+        // that hold no code 11 % slower to give up on.
+        if options.accuracy == .thorough,
+           session.results.isEmpty || session.invertedLeftovers && session.results.allSatisfy(\.inverted), session.mayBeMissingCodes {
             let (level, factor) = min(plane.width, plane.height) < 1600 ? (plane, 1) : firstLevel ?? (plane, 1)
             session.scan(level.inverted(), scale: Double(factor), inverted: true, binarizer: .midrange)
+            if session.results.isEmpty && Self.pyramidFactors(width: plane.width, height: plane.height).isEmpty {
+                session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .global)
+            }
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
         // with a dark surround). Texture and dense data show many such patterns, so they are looked for only
@@ -296,7 +278,7 @@ public struct QRCodeReader: Sendable {
             // damaged pattern. So the search near a full-scale pass's leftovers also looks in the mean thresholds (a
             // version 1 symbol beside a white stroke in bright_spots/image023; a made symbol at 30 % perspective),
             // for the patterns still missed: the first search may have found a code that explains some.
-            if pass.scale == 1 && !pass.isLocalThresholds, let local = session.localThresholds, !session.isDone {
+            if pass.scale == 1 && !pass.isLocalThresholds && !pass.inverted, let local = session.localThresholds, !session.isDone {
                 searchForDamagedFinders(completing: session.missedFinders(of: pass), of: pass, in: &session, lookingIn: local)
             }
         }
@@ -331,6 +313,50 @@ public struct QRCodeReader: Sendable {
         return placed(session, by: origin)
     }
 
+    /// Reads the pyramid's levels (``pyramidFactors(width:height:)``) of `plane`, or of its negative if
+    /// `inverted`, as long as something may be missing; `levels` holds the levels of `plane` made so far, finest
+    /// first, and keeps those made here. Returns whether the last level read for something missing left nothing
+    /// over only for want of resolution (asked of the thorough reader, for the picture as it is).
+    private func readPyramid(of plane: LuminancePlane, inverted: Bool, levels: inout [(plane: LuminancePlane, factor: Int)],
+                             into session: inout ReadSession) -> Bool {
+        let factors = Self.pyramidFactors(width: plane.width, height: plane.height)
+        let depth = factors.count
+        var hiddenFromPyramid = false
+        for (levelNumber, factor) in zip(1..., factors) {
+            // A level is read while something may be missing. The second, where there is one, is read even when
+            // nothing seems to be: a code whose modules are so large that its finders' centre stones are wider
+            // than the local thresholds' window (five blocks) can show no finder pattern at full scale or at the
+            // first level, and so leave no sign of itself (two codes side by side, one printed larger). zxing-cpp
+            // reads its whole pyramid always. What such a speculative read leaves over asks for no further passes.
+            // (The first level is then made, as the second's source, but not read.) The third, in photos 2,400 px
+            // across and more, is read only for something missing: a close-up whose near finder's modules measure
+            // over 100 px can show the other two finders at the second level and that one only at the third. Read
+            // always, it read nothing more in the corpus and took the BoofCV part's decode time from 1.01 s to
+            // 1.10 s.
+            let missing = session.mayBeMissingCodes
+            guard !session.isDone, missing || (depth >= 2 && levelNumber <= 2) else { break }
+            // Further levels average the level before: the same boxes as shrinking the picture at once, read from
+            // a plane 4 times smaller.
+            if levels.count < levelNumber {
+                let level = levelNumber == 1 ? plane.downscaled(by: factor) : levels[levelNumber - 2].plane.downscaled(by: 2)
+                levels.append((level, factor))
+            }
+            // Damaged finder patterns are looked for near the first level's leftovers, not the second's: in the
+            // corpus no search there read a code in any orientation, and one cost up to 0.6 ms.
+            if missing || levelNumber == 2 {
+                let level = levels[levelNumber - 1].plane
+                session.scan(inverted ? level.inverted() : level, scale: Double(factor), inverted: inverted, binarizer: .block(.usual),
+                             speculative: !missing, searchedForDamage: levelNumber == 1)
+                // A level that leaves nothing over may only be too coarse to show what finer passes left; only the
+                // thorough reader's later passes ask.
+                if missing && options.accuracy == .thorough && !inverted {
+                    hiddenFromPyramid = session.leftFindersHidden(atScale: Double(factor))
+                }
+            }
+        }
+        return hiddenFromPyramid
+    }
+
     /// Looks for damaged finder patterns where they would complete `left`, the patterns `pass` left unaccounted
     /// for that may be a missed symbol's finders (``ReadSession/missedFinders(of:settingAsideGrain:matching:)``),
     /// in the pass's binary image or in `local`, the full-scale local thresholds (``ReadSession/localThresholds``),
@@ -343,7 +369,7 @@ public struct QRCodeReader: Sendable {
         if regions?.isEmpty == true { return }
         session.search(ReadSession.DamagedSearch(partners: left, regions: regions, anywhere: false,
                                                  inLocalThresholds: local != nil || pass.isLocalThresholds),
-                       plane: pass.plane, binary: binary, scale: pass.scale)
+                       plane: pass.plane, binary: binary, scale: pass.scale, inverted: pass.inverted)
     }
 
     /// How much each level of the pyramid of a picture `width` × `height` px is shrunk, finest first: none under

@@ -27,23 +27,23 @@ struct ReadSession {
     /// below its dark modules; the finder nearest the code's clean side still shows. Such a pattern may pair
     /// with a found code's finders into a set centred in that code, so that it asks for no later pass otherwise.
     private(set) var loneFindersLeft = false
-    /// The passes with local thresholds on the picture as it is (not inverted, not the pyramid's second level)
-    /// that left finder patterns unaccounted for: their planes, binary images and scales, and those patterns.
-    /// Damage is in print: in the corpus, no pass with a global threshold or inverted found more with
-    /// allowances for it.
+    /// The passes with local thresholds (not the pyramid's second level) that left finder patterns unaccounted
+    /// for: their planes, binary images and scales, those patterns, and whether the plane was the picture's
+    /// negative. Damage is in print: in the corpus, no pass with a global threshold found more with allowances
+    /// for it.
     private(set) var unexplainedPasses: [UnexplainedPass] = []
     typealias UnexplainedPass = (plane: LuminancePlane, binary: BinaryImage, scale: Double, patterns: [FinderPattern],
-                                 isLocalThresholds: Bool)
+                                 isLocalThresholds: Bool, inverted: Bool)
 
-    /// Whether a pass left finder patterns unaccounted for (``unexplainedPasses``) whose module size, in
-    /// pixels of the searched picture, lies in `sizes`.
+    /// Whether a pass over the picture as it is (not inverted) left finder patterns unaccounted for
+    /// (``unexplainedPasses``) whose module size, in pixels of the searched picture, lies in `sizes`.
     func leftFinders(withModulesIn sizes: Range<Double>) -> Bool {
         mostFindersLeft(withModulesIn: sizes) > 0
     }
 
     /// The most finder patterns unaccounted for of module sizes in `sizes` (as above) that one pass left.
     func mostFindersLeft(withModulesIn sizes: Range<Double>) -> Int {
-        unexplainedPasses.map { pass in pass.patterns.count { sizes.contains($0.moduleSize * pass.scale) } }.max() ?? 0
+        unexplainedPasses.filter { !$0.inverted }.map { pass in pass.patterns.count { sizes.contains($0.moduleSize * pass.scale) } }.max() ?? 0
     }
 
     /// The local thresholds of the picture itself (scale 1, not inverted), kept from the pass that made
@@ -104,7 +104,7 @@ struct ReadSession {
     /// 9–13 % more time on such pages.
     func leftFindersHidden(atScale scale: Double) -> Bool {
         unexplainedPasses.contains { pass in
-            pass.scale < scale && !missedFinders(of: pass, settingAsideGrain: true) { pattern in
+            !pass.inverted && pass.scale < scale && !missedFinders(of: pass, settingAsideGrain: true) { pattern in
                 pattern.moduleSize * pass.scale < FinderPattern.grainModuleSize * scale
             }.isEmpty
         }
@@ -257,10 +257,11 @@ struct ReadSession {
     }
 
     /// Tries the sets with a damaged finder pattern (``FinderPattern/isDamaged``) that `search` names in
-    /// `binary`, the local thresholds of `plane` that an earlier pass read without them.
-    mutating func search(_ search: DamagedSearch, plane: LuminancePlane, binary: BinaryImage, scale: Double) {
+    /// `binary`, the local thresholds of `plane` (the picture's negative if `inverted`) that an earlier pass read
+    /// without them.
+    mutating func search(_ search: DamagedSearch, plane: LuminancePlane, binary: BinaryImage, scale: Double, inverted: Bool = false) {
         guard !isDone else { return }
-        scan(plane, binary: binary, scale: scale, inverted: false, binarizer: .block(.usual), damaged: search)
+        scan(plane, binary: binary, scale: scale, inverted: inverted, binarizer: .block(.usual), damaged: search)
     }
 
     /// Detects and decodes codes in `binary`, thresholded from `plane`. With `damaged`, only sets with a
@@ -345,9 +346,9 @@ struct ReadSession {
                 }
                 if inverted && !isTexture && (!inSets.isEmpty || patternsLeft > plainPatternsLeft) { invertedLeftovers = true }
                 let unexplained = Set(inSets + paired)
-                if !unexplained.isEmpty && damaged == nil && searchedForDamage && binarizer != .global && !inverted {
+                if !unexplained.isEmpty && damaged == nil && searchedForDamage && binarizer != .global {
                     unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] },
-                                              Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted)))
+                                              Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted), inverted))
                 }
             }
         }
