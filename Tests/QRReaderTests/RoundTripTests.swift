@@ -350,17 +350,20 @@ struct RoundTripTests {
     }
 
     /// A dense symbol of modules about 2 px, turned and seen steeply from below (its far side under 1.5 px):
-    /// its finders show, and the grid they fit samples too many modules wrong. Read enlarged twice, it decodes.
-    @Test(arguments: [(6, 1.8), (10, 2.0), (14, 2.2)])
-    func smallModulesInPerspectiveReadFromThePictureEnlarged(version: Int, moduleSize: Double) throws {
-        let text = "enlarged \(version)"
-        let modules = try QRCode.encode(text, options: .version(version)).modules
-        let side = Int(Double(modules.width + 12) * moduleSize * 1.2)
+    /// its finders show, and the grid they fit samples too many modules wrong. Read enlarged twice, it decodes;
+    /// light on dark too, from the negative enlarged.
+    @Test(arguments: [(6, 1.8), (10, 2.0), (14, 2.2)], [false, true])
+    func smallModulesInPerspectiveReadFromThePictureEnlarged(symbol: (version: Int, moduleSize: Double), lightOnDark: Bool) throws {
+        let text = "enlarged \(symbol.version)"
+        let modules = try QRCode.encode(text, options: .version(symbol.version)).modules
+        let side = Int(Double(modules.width + 12) * symbol.moduleSize * 1.2)
         var scene = SyntheticScene(width: side, height: side)
-        scene.place(modules, center: Point(Double(side) / 2, Double(side) / 2), moduleSize: moduleSize, degrees: 15, tilt: 0.35)
+        scene.place(modules, center: Point(Double(side) / 2, Double(side) / 2), moduleSize: symbol.moduleSize, degrees: 15, tilt: 0.35)
+        if lightOnDark { scene.invert() }
         let results = read(scene)
         #expect(results.map(\.text) == [text])
-        #expect(results.first?.version == version)
+        #expect(results.first?.version == symbol.version)
+        #expect(results.first?.inverted == lightOnDark)
     }
 
     /// What a pass records of a set that times as a QR code and does not decode, beside a code it reads: one

@@ -302,11 +302,19 @@ public struct QRCodeReader: Sendable {
         if !session.isDone, plane.width * plane.height <= Self.maximumEnlargedPixels {
             if !session.results.isEmpty {
                 readAroundMissedSymbols(in: plane, withModulesIn: 0..<Self.enlargedModuleSize, enlarged: true, into: &session)
-            } else if (1...Self.maximumEnlargedLeftovers).contains(session.mostFindersLeft(withModulesIn: 0..<Self.enlargedModuleSize)) {
-                let enlarged = plane.enlarged()
-                session.scan(enlarged, scale: 0.5, inverted: false, binarizer: .block(.usual))
-                if session.results.isEmpty && !session.isDone {
-                    session.scan(enlarged, scale: 0.5, inverted: false, binarizer: .midrange)
+            } else {
+                // The picture, then its negative where its passes left more such patterns than the picture's did (a
+                // light-on-dark symbol's finders, not grain, which both show alike).
+                let small = 0..<Self.enlargedModuleSize
+                let plainLeft = session.mostFindersLeft(withModulesIn: small)
+                for inverted in [false, true] where session.results.isEmpty && !session.isDone && (options.tryInverted || !inverted) {
+                    let left = inverted ? session.mostFindersLeft(withModulesIn: small, inverted: true) : plainLeft
+                    guard (1...Self.maximumEnlargedLeftovers).contains(left), !inverted || left > plainLeft else { continue }
+                    let enlarged = inverted ? plane.enlarged().inverted() : plane.enlarged()
+                    session.scan(enlarged, scale: 0.5, inverted: inverted, binarizer: .block(.usual))
+                    if session.results.isEmpty && !session.isDone {
+                        session.scan(enlarged, scale: 0.5, inverted: inverted, binarizer: .midrange)
+                    }
                 }
             }
         }

@@ -41,9 +41,11 @@ struct ReadSession {
         mostFindersLeft(withModulesIn: sizes) > 0
     }
 
-    /// The most finder patterns unaccounted for of module sizes in `sizes` (as above) that one pass left.
-    func mostFindersLeft(withModulesIn sizes: Range<Double>) -> Int {
-        unexplainedPasses.filter { !$0.inverted }.map { pass in pass.patterns.count { sizes.contains($0.moduleSize * pass.scale) } }.max() ?? 0
+    /// The most finder patterns unaccounted for of module sizes in `sizes` (as above) that one pass over the
+    /// picture (or, if `inverted`, over its negative) left.
+    func mostFindersLeft(withModulesIn sizes: Range<Double>, inverted: Bool = false) -> Int {
+        unexplainedPasses.filter { $0.inverted == inverted }.map { pass in pass.patterns.count { sizes.contains($0.moduleSize * pass.scale) } }
+            .max() ?? 0
     }
 
     /// The local thresholds of the picture itself (scale 1, not inverted), kept from the pass that made
