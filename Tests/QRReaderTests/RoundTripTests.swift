@@ -515,16 +515,17 @@ struct RoundTripTests {
         #expect(results.allSatisfy { $0.inverted })
     }
 
-    /// A small symbol, turned and blurred, at 2.1 px per module or at 1.5 px: the negative of a picture that reads
+    /// A small symbol, turned, at 2.1 px per module and blurred or at 1.5 px: the negative of a picture that reads
     /// dark on light reads light on dark. With nothing found, the negative gets the other local rule (midrange),
-    /// and in a picture this small the global threshold, as the picture does; before, neither read.
+    /// and in a picture this small the global threshold, as the picture does; the build before read neither
+    /// negative.
     @Test(arguments: [(2.1, 1), (1.5, 0)], [false, true])
-    func aSmallTurnedSymbolReadsEitherWayRound(blur: (moduleSize: Double, radius: Int), lightOnDark: Bool) throws {
+    func aSmallTurnedSymbolReadsEitherWayRound(symbol: (moduleSize: Double, blurRadius: Int), lightOnDark: Bool) throws {
         let text = "http://example.com/midrange"
         var scene = SyntheticScene(width: 160, height: 160)
-        scene.place(try QRCode.encode(text, options: .version(3)).modules, center: Point(80, 80), moduleSize: blur.moduleSize,
+        scene.place(try QRCode.encode(text, options: .version(3)).modules, center: Point(80, 80), moduleSize: symbol.moduleSize,
                     degrees: 20)
-        if blur.radius > 0 { scene.blur(radius: blur.radius) }
+        if symbol.blurRadius > 0 { scene.blur(radius: symbol.blurRadius) }
         if lightOnDark { scene.invert() }
         let results = read(scene)
         #expect(results.map(\.text) == [text])
