@@ -596,11 +596,8 @@ enum SymbolLocator {
         // neighbours are (filled in from the located ones outwards). Where a region's patterns are all lost (blur
         // or a stain over a quarter of the symbol), that fit follows the symbol's perspective into it; the
         // neighbours alone would carry the finders' and the nearest patterns' displacements in unchanged.
-        let anchorsKnown = shift.indices.filter { shift[$0] != nil }
-        let fitted = anchorsKnown.count < n * n
-            ? PerspectiveTransform.fitting(from: anchorsKnown.map { module[$0] },
-                                           to: anchorsKnown.map { projections[$0] + (shift[$0] ?? .zero) })
-            : nil
+        let placed = shift.indices.compactMap { index in shift[index].map { (module: module[index], pixel: projections[index] + $0) } }
+        let fitted = placed.count < n * n ? PerspectiveTransform.fitting(from: placed.map(\.module), to: placed.map(\.pixel)) : nil
         let base = (0..<(n * n)).map { fitted?.apply(module[$0]) ?? projections[$0] }
         shift = shift.indices.map { index in shift[index].map { projections[index] + $0 - base[index] } }
         while shift.contains(where: { $0 == nil }) {

@@ -130,6 +130,8 @@ public struct QRCodeReader: Sendable {
         var coarsest: (plane: LuminancePlane, factor: Int)? { levels.last }
         // The picture's grey levels, for the low-contrast pass and the bright-spot check: counted once, if asked.
         lazy var survey = LuminanceSurvey(plane)
+        // The picture's negative, for the passes that look for light-on-dark codes: made once, if asked.
+        lazy var negative = plane.inverted()
         // Whether the last level read for something missing left nothing over only for want of resolution.
         var hiddenFromPyramid = false
         // Both readers read the pyramid, as zxing-cpp's downscaling does: close-ups whose modules outgrow the
@@ -153,7 +155,7 @@ public struct QRCodeReader: Sendable {
             // picture is likelier to hold a code than the other thresholds.
             if options.tryInverted && session.results.isEmpty && !session.formedSets {
                 invertedTried = true
-                session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
+                session.scan(negative, scale: 1, inverted: true, binarizer: .block(.usual))
             }
             // The other local rule, thresholding at the middle of each block's contrast, reads some pictures the
             // first cannot (light-grey or thin-ringed finders beside flat areas) and fails on others. It gets
@@ -202,7 +204,7 @@ public struct QRCodeReader: Sendable {
             if session.results.isEmpty, survey.hasLowContrast {
                 session.scan(plane, scale: 1, inverted: false, binarizer: .block(.lowContrast))
                 if session.results.isEmpty && options.tryInverted {
-                    session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.lowContrast))
+                    session.scan(negative, scale: 1, inverted: true, binarizer: .block(.lowContrast))
                 }
             }
             // A small symbol in a large photo can show finder patterns at full scale and yet fail there under
@@ -226,7 +228,7 @@ public struct QRCodeReader: Sendable {
         // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus). Beside
         // codes found only if asked: thresholding the inverted picture costs as much as the first pass.
         if !invertedTried && options.tryInverted && (session.results.isEmpty || options.mixedPolarity) {
-            session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .block(.usual))
+            session.scan(negative, scale: 1, inverted: true, binarizer: .block(.usual))
         }
         // The negative's pyramid, read as the picture's own when no dark-on-light code was found (or beside them
         // with `mixedPolarity`): a light-on-dark close-up, its finders' centre stones wider than the local
@@ -257,10 +259,13 @@ public struct QRCodeReader: Sendable {
         // that hold no code 11 % slower to give up on.
         if options.accuracy == .thorough,
            session.results.isEmpty || session.invertedLeftovers && session.results.allSatisfy(\.inverted), session.mayBeMissingCodes {
-            let (level, factor) = min(plane.width, plane.height) < 1600 ? (plane, 1) : firstLevel ?? (plane, 1)
-            session.scan(level.inverted(), scale: Double(factor), inverted: true, binarizer: .midrange)
+            if min(plane.width, plane.height) >= 1600, let first = firstLevel {
+                session.scan(first.plane.inverted(), scale: Double(first.factor), inverted: true, binarizer: .midrange)
+            } else {
+                session.scan(negative, scale: 1, inverted: true, binarizer: .midrange)
+            }
             if session.results.isEmpty && Self.pyramidFactors(width: plane.width, height: plane.height).isEmpty {
-                session.scan(plane.inverted(), scale: 1, inverted: true, binarizer: .global)
+                session.scan(negative, scale: 1, inverted: true, binarizer: .global)
             }
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
