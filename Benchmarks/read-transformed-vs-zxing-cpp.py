@@ -4,7 +4,8 @@
 Transformations: shrunk, blurred (also by motion), seen at a slant, turned by any angle, mirrored, faded, inverted,
 unevenly lit, under glare, noisy or compressed.
 
-The corpus scorer turns images by multiples of 90 degrees only. This shrinks every image by `--scale` (box
+The corpus scorer turns images by multiples of 90 degrees only. This inverts every image first (`--invert`, light
+codes on dark, so that the light effects below fall on the negative as they would on a light-on-dark print), shrinks it by `--scale` (box
 filter), blurs it (`--blur`, a Gaussian's radius in pixels), smears it as a moving camera does (`--motion`, the
 length in pixels of a straight path at an angle drawn by the same seed per image), slants it (`--tilt`, a perspective that shortens its
 right edge by that fraction of its height, bilinear), turns it by `--angle` degrees (bilinear, on a canvas grown to
@@ -12,8 +13,7 @@ hold it; there and where the slant leaves the frame, the image's median grey fil
 helps), mirrors it left to right (`--mirror`), fades it (`--contrast`, each grey level's distance from 128 times that), lights it unevenly (`--shade`, the
 light falling off from left to right by that fraction), adds glare (`--glare`, a Gaussian haze a quarter of the
 picture's shorter side wide adding that many grey levels at its centre, placed by the same seed per image), adds
-noise (`--noise`, Gaussian, its standard deviation in grey levels, the same seed per image in every run), inverts
-it (`--invert`, light codes on dark) and stores
+noise (`--noise`, Gaussian, its standard deviation in grey levels, the same seed per image in every run) and stores
 it as JPEG (`--jpeg`, its quality), in that order, writes the copies to a folder, and reads them with `qr read
 --list` and with zxing-cpp's Python binding (QR, Micro QR and rMQR; try rotate, downscale and invert; local-average
 binarizer, as the corpus's peer results were made). A code counts when its text equals one of the image's expected
@@ -65,6 +65,9 @@ def transformed_copies(root, entries, args, folder):
     paths = []
     for number, entry in enumerate(entries):
         image = Image.fromarray(zxing_peer.grayscale(os.path.join(root, entry["image"])))
+        # The negative first: a light-on-dark code is then lit, photographed and stored as a dark-on-light one is.
+        if args.invert:
+            image = Image.fromarray(255 - numpy.asarray(image))
         if args.scale != 1:
             size = (max(1, round(image.width * args.scale)), max(1, round(image.height * args.scale)))
             image = image.resize(size, Image.BOX)
@@ -98,8 +101,6 @@ def transformed_copies(root, entries, args, folder):
             pixels = numpy.asarray(image, dtype=numpy.float64)
             pixels = pixels + numpy.random.default_rng(number).normal(0, args.noise, pixels.shape)
             image = Image.fromarray(numpy.clip(pixels.round(), 0, 255).astype(numpy.uint8))
-        if args.invert:
-            image = Image.fromarray(255 - numpy.asarray(image))
         if args.jpeg:
             path = os.path.join(folder, f"{number:04d}.jpg")
             image.save(path, quality=args.jpeg)

@@ -119,13 +119,18 @@ struct RoundTripTests {
 
     /// A close-up in dim light: modules over 50 px wide under strong sensor noise. The local thresholds see
     /// the finders' centre stones as flat at every pyramid level, and the noise breaks up the long runs of
-    /// the global threshold at full scale; the pyramid's coarsest level, averaged quiet, reads globally.
-    @Test func aNoisyCloseUp() throws {
+    /// the global threshold at full scale; the pyramid's coarsest level, averaged quiet, reads globally, and so
+    /// does the negative's light on dark (the build before read it under the first noise, not the second).
+    @Test(arguments: [false, true], [UInt64(2), 1])
+    func aNoisyCloseUp(lightOnDark: Bool, noiseSeed: UInt64) throws {
         let code = try QRCode.encode("hudson bay", options: .version(1, level: .low))
         var scene = SyntheticScene(width: 1200, height: 1200)
         scene.place(code.modules, center: Point(600, 600), moduleSize: 1200 / 23, quietZone: 1)
-        scene.addGaussianNoise(deviation: 50, seed: 2)
-        #expect(read(scene).map(\.text) == ["hudson bay"])
+        scene.addGaussianNoise(deviation: 50, seed: noiseSeed)
+        if lightOnDark { scene.invert() }
+        let results = read(scene)
+        #expect(results.map(\.text) == ["hudson bay"])
+        #expect(results.first?.inverted == lightOnDark)
     }
 
     @Test func aLowContrastCodeUnderFadingLight() throws {
@@ -530,6 +535,10 @@ struct RoundTripTests {
         let results = read(scene)
         #expect(results.map(\.text) == [text])
         #expect(results.first?.inverted == lightOnDark)
+        // Asked not to look for light-on-dark codes, the reader finds none.
+        var plain = ReaderOptions()
+        plain.tryInverted = false
+        #expect(read(scene, options: plain).map(\.text) == (lightOnDark ? [] : [text]))
     }
 
     /// Random module errors up to what each level corrects: the codewords hit stay within capacity.

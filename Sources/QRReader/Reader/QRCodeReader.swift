@@ -255,17 +255,23 @@ public struct QRCodeReader: Sendable {
         // the pyramid's first level in larger ones, where a full-scale pass costs milliseconds. So does a
         // light-on-dark code found when finder patterns of the negative were left in sets that did not decode,
         // or more of them than the picture showed (another code, fainter or shaded). The global threshold
-        // follows in pictures too small for a pyramid, where a pass costs little: in larger ones it made pictures
-        // that hold no code 11 % slower to give up on.
-        if options.accuracy == .thorough,
+        // follows, with nothing found still: at full scale in pictures too small for a pyramid, where a pass
+        // costs little (in larger ones it made pictures that hold no code 11 % slower to give up on), else on the
+        // coarsest level, as for the picture: a light-on-dark close-up under uneven light, whose modules outgrow
+        // the local thresholds' window, reads there.
+        if options.accuracy == .thorough, options.tryInverted,
            session.results.isEmpty || session.invertedLeftovers && session.results.allSatisfy(\.inverted), session.mayBeMissingCodes {
             if min(plane.width, plane.height) >= 1600, let first = firstLevel {
                 session.scan(first.plane.inverted(), scale: Double(first.factor), inverted: true, binarizer: .midrange)
             } else {
                 session.scan(negative, scale: 1, inverted: true, binarizer: .midrange)
             }
-            if session.results.isEmpty && Self.pyramidFactors(width: plane.width, height: plane.height).isEmpty {
-                session.scan(negative, scale: 1, inverted: true, binarizer: .global)
+            if session.results.isEmpty {
+                if Self.pyramidFactors(width: plane.width, height: plane.height).isEmpty {
+                    session.scan(negative, scale: 1, inverted: true, binarizer: .global)
+                } else if let coarsest {
+                    session.scan(coarsest.plane.inverted(), scale: Double(coarsest.factor), inverted: true, binarizer: .global)
+                }
             }
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
