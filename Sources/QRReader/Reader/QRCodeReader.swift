@@ -314,13 +314,15 @@ public struct QRCodeReader: Sendable {
             if !session.results.isEmpty {
                 readAroundMissedSymbols(in: plane, withModulesIn: 0..<Self.enlargedModuleSize, enlarged: true, into: &session)
             } else {
-                // The picture, then its negative where its passes left more such patterns than the picture's did (a
-                // light-on-dark symbol's finders, not grain, which both show alike).
+                // The picture, then its negative where its passes left more than twice as many such patterns as the
+                // picture's did: a light-on-dark symbol's finders, not grain, which both show alike within chance
+                // (with "more" alone, pages of noise were read enlarged whenever chance gave their negative a few
+                // patterns more, for 20–40 ms each).
                 let small = 0..<Self.enlargedModuleSize
                 let plainLeft = session.mostFindersLeft(withModulesIn: small)
                 for inverted in [false, true] where session.results.isEmpty && !session.isDone && (options.tryInverted || !inverted) {
                     let left = inverted ? session.mostFindersLeft(withModulesIn: small, inverted: true) : plainLeft
-                    guard (1...Self.maximumEnlargedLeftovers).contains(left), !inverted || left > plainLeft else { continue }
+                    guard (1...Self.maximumEnlargedLeftovers).contains(left), !inverted || left > 2 * plainLeft else { continue }
                     let enlarged = inverted ? plane.enlarged().inverted() : plane.enlarged()
                     session.scan(enlarged, scale: 0.5, inverted: inverted, binarizer: .block(.usual))
                     if session.results.isEmpty && !session.isDone {
