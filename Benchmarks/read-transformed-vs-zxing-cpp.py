@@ -5,8 +5,8 @@ Transformations: shrunk, blurred (also by motion), seen at a slant, turned by an
 unevenly lit, under glare, noisy or compressed.
 
 The corpus scorer turns images by multiples of 90 degrees only. This inverts every image first (`--invert`, light
-codes on dark, so that the light effects below fall on the negative as they would on a light-on-dark print), shrinks it by `--scale` (box
-filter), blurs it (`--blur`, a Gaussian's radius in pixels), smears it as a moving camera does (`--motion`, the
+codes on dark, so that the light effects below fall on the negative as they would on a light-on-dark print),
+shrinks it by `--scale` (box filter), blurs it (`--blur`, a Gaussian's radius in pixels), smears it as a moving camera does (`--motion`, the
 length in pixels of a straight path at an angle drawn by the same seed per image), slants it (`--tilt`, a perspective that shortens its
 right edge by that fraction of its height, bilinear), turns it by `--angle` degrees (bilinear, on a canvas grown to
 hold it; there and where the slant leaves the frame, the image's median grey fills, so that no artificial quiet zone
