@@ -392,6 +392,30 @@ struct RoundTripTests {
         #expect(session.missedSymbolRegions(withModulesIn: 5..<8).isEmpty)
     }
 
+    /// A speculative pass (the pyramid's second level, read with nothing seeming missing) records a set of finder
+    /// patterns outside the codes found that did not decode, which asks for the midrange look on the first level
+    /// (noncompliant/image001 blurred by 1 px: the second code's level showed two finders and its logo); its codes
+    /// found and their own sets record nothing.
+    @Test func aSpeculativePassRecordsASetThatDidNotDecode() throws {
+        var modules = try QRCode.encode("scrambled beyond correction", options: EncodingOptions(errorCorrectionLevel: .low)).modules
+        for y in 9..<(modules.height - 9) { for x in 9..<(modules.width - 9) where (x * 7 + y * 3) % 5 < 3 { modules[x, y].toggle() } }
+        var scene = SyntheticScene(width: 500, height: 300)
+        scene.place(try QRCode.encode("found").modules, center: Point(90, 150), moduleSize: 4)
+        var alone = ReadSession(options: ReaderOptions(), deadline: nil)
+        alone.scan(plane(scene), scale: 1, inverted: false, binarizer: .block(.usual), speculative: true)
+        #expect(alone.results.map(\.text) == ["found"])
+        #expect(!alone.speculativeSetsLeft)
+        scene.place(modules, center: Point(330, 150), moduleSize: 4, degrees: 20)
+        var beside = ReadSession(options: ReaderOptions(), deadline: nil)
+        beside.scan(plane(scene), scale: 1, inverted: false, binarizer: .block(.usual), speculative: true)
+        #expect(beside.results.map(\.text) == ["found"])
+        #expect(beside.speculativeSetsLeft)
+        // Not speculative, the pass records leftovers as usual instead.
+        var usual = ReadSession(options: ReaderOptions(), deadline: nil)
+        usual.scan(plane(scene), scale: 1, inverted: false, binarizer: .block(.usual))
+        #expect(!usual.speculativeSetsLeft && usual.mayBeMissingCodes)
+    }
+
     /// The inverted picture's leftovers ask for that second look when they are a symbol's finders in a set that
     /// did not decode, not when they are texture: light finder-like squares tiled on dark formed hundreds of sets
     /// in the inverted picture, and the midrange pass over them cost a 1,000 × 1,000 tiling 1.4 s.

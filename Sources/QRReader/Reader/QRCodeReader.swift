@@ -165,10 +165,16 @@ public struct QRCodeReader: Sendable {
             // opinion on what the earlier passes left over, often on a coarser plane where those patterns do not
             // show: what it leaves over adds to theirs. Beside codes found, a lone finder pattern left by the
             // first pass (``ReadSession/loneFindersLeft``) also asks for it: in the corpus under glare
-            // (`--glare 150`) that read 2 more codes, for no more images over twice zxing-cpp's time.
-            if session.mayBeMissingCodes || session.loneFindersLeft {
+            // (`--glare 150`) that read 2 more codes, for no more images over twice zxing-cpp's time. So does a set
+            // that the pyramid's second level, read speculatively, formed outside the codes found and did not decode
+            // (``ReadSession/speculativeSetsLeft``): a code printed larger with a finder that level lost, whose
+            // third pattern is its logo (noncompliant/image001 blurred). That look is speculative too: it reads
+            // such a code or asks for nothing more.
+            let missing = session.mayBeMissingCodes
+            if missing || session.loneFindersLeft || session.speculativeSetsLeft {
                 let (level, factor) = firstLevel ?? (plane, 1)
-                session.scan(level, scale: Double(factor), inverted: false, binarizer: .midrange, addingToLeftovers: true)
+                session.scan(level, scale: Double(factor), inverted: false, binarizer: .midrange,
+                             speculative: !missing && !session.loneFindersLeft, addingToLeftovers: true)
             }
             // The global threshold at full scale also gets its look when the pyramid's last level read left
             // nothing over only because finer passes left finder patterns whose modules are under 2 px there: on
