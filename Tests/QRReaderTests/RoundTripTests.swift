@@ -11,6 +11,14 @@ func read(_ scene: SyntheticScene, options: ReaderOptions = ReaderOptions()) -> 
     QRCodeReader(options: options).read(luminance: scene.pixels, width: scene.width, height: scene.height)
 }
 
+/// The modules of a level L symbol holding `text`, its data region (all but nine modules from each edge) scrambled
+/// beyond correction: its finders form a set that does not decode.
+func scrambledSymbol(_ text: String) throws -> BitMatrix {
+    var modules = try QRCode.encode(text, options: EncodingOptions(errorCorrectionLevel: .low)).modules
+    for y in 9..<(modules.height - 9) { for x in 9..<(modules.width - 9) where (x * 7 + y * 3) % 5 < 3 { modules[x, y].toggle() } }
+    return modules
+}
+
 /// A payload of `length` bytes that cycles through modes, deterministic per seed.
 func payload(_ length: Int, seed: UInt64) -> String {
     var random = SeededGenerator(seed: seed)
@@ -374,8 +382,7 @@ struct RoundTripTests {
     /// What a pass records of a set that times as a QR code and does not decode, beside a code it reads: one
     /// square on the picture's grid of blocks holding the symbol, for modules of its size only.
     @Test func aTimedSetThatDoesNotDecodeLeavesARegionAroundItsSymbol() throws {
-        var modules = try QRCode.encode("scrambled beyond correction", options: EncodingOptions(errorCorrectionLevel: .low)).modules
-        for y in 9..<(modules.height - 9) { for x in 9..<(modules.width - 9) where (x * 7 + y * 3) % 5 < 3 { modules[x, y].toggle() } }
+        let modules = try scrambledSymbol("scrambled beyond correction")
         var scene = SyntheticScene(width: 500, height: 300)
         scene.place(modules, center: Point(330, 150), moduleSize: 4, degrees: 20)
         scene.place(try QRCode.encode("found").modules, center: Point(90, 150), moduleSize: 4)
@@ -397,8 +404,7 @@ struct RoundTripTests {
     /// (noncompliant/image001 blurred by 1 px: the second code's level showed two finders and its logo); its codes
     /// found and their own sets record nothing.
     @Test func aSpeculativePassRecordsASetThatDidNotDecode() throws {
-        var modules = try QRCode.encode("scrambled beyond correction", options: EncodingOptions(errorCorrectionLevel: .low)).modules
-        for y in 9..<(modules.height - 9) { for x in 9..<(modules.width - 9) where (x * 7 + y * 3) % 5 < 3 { modules[x, y].toggle() } }
+        let modules = try scrambledSymbol("scrambled beyond correction")
         var scene = SyntheticScene(width: 500, height: 300)
         scene.place(try QRCode.encode("found").modules, center: Point(90, 150), moduleSize: 4)
         var alone = ReadSession(options: ReaderOptions(), deadline: nil)
@@ -434,8 +440,7 @@ struct RoundTripTests {
         #expect(!texture.invertedLeftovers)
 
         // A light-on-dark symbol whose data is scrambled beyond correction: its finders form a set that does not decode.
-        var modules = try QRCode.encode("light on dark, scrambled", options: EncodingOptions(errorCorrectionLevel: .low)).modules
-        for y in 9..<(modules.height - 9) { for x in 9..<(modules.width - 9) where (x * 7 + y * 3) % 5 < 3 { modules[x, y].toggle() } }
+        let modules = try scrambledSymbol("light on dark, scrambled")
         var scene = SyntheticScene(width: 300, height: 300, background: 20)
         scene.place(modules, center: Point(150, 150), moduleSize: 6, degrees: 12, dark: 235, light: 20)
         var symbol = ReadSession(options: ReaderOptions(), deadline: nil)

@@ -326,13 +326,15 @@ public struct QRCodeReader: Sendable {
                 // patterns more, for 20–40 ms each).
                 let small = 0..<Self.enlargedModuleSize
                 let plainLeft = session.mostFindersLeft(withModulesIn: small)
+                // Enlarged once for both: the negative shares its pixels.
+                lazy var enlarged = plane.enlarged()
                 for inverted in [false, true] where session.results.isEmpty && !session.isDone && (options.tryInverted || !inverted) {
                     let left = inverted ? session.mostFindersLeft(withModulesIn: small, inverted: true) : plainLeft
                     guard (1...Self.maximumEnlargedLeftovers).contains(left), !inverted || left > 2 * plainLeft else { continue }
-                    let enlarged = inverted ? plane.enlarged().inverted() : plane.enlarged()
-                    session.scan(enlarged, scale: 0.5, inverted: inverted, binarizer: .block(.usual))
+                    let read = inverted ? enlarged.inverted() : enlarged
+                    session.scan(read, scale: 0.5, inverted: inverted, binarizer: .block(.usual))
                     if session.results.isEmpty && !session.isDone {
-                        session.scan(enlarged, scale: 0.5, inverted: inverted, binarizer: .midrange)
+                        session.scan(read, scale: 0.5, inverted: inverted, binarizer: .midrange)
                     }
                 }
             }

@@ -319,7 +319,7 @@ struct ReadSession {
             // A speculative pass's leftovers ask for nothing, but for a set that did not decode the midrange look
             // (``speculativeSetsLeft``).
             if speculative {
-                if !inverted && damaged == nil && !speculativeSetsLeft {
+                if !inverted && !speculativeSetsLeft {
                     speculativeSetsLeft = grouped.contains { index in
                         !explained.contains(index) && !used.contains(index) && patterns[index].moduleSize >= 3
                             && !isInFoundCode(patterns[index].center * scale)
