@@ -646,6 +646,24 @@ struct FinderPatternTests {
         #expect(sets.contains { Set($0.indices) == [0, 1, 2] } == grouped)
     }
 
+    /// Sensor noise on a faded page makes hundreds of finder-like patterns of 2–4 px modules; their triples
+    /// are as long as a large symbol's, and better shaped. Classed by module size, the symbol's own triple
+    /// keeps its turn among them.
+    @Test func aLargeSymbolIsGroupedAmongHundredsOfSmallerNoisePatterns() {
+        var random = SeededGenerator(seed: 7)
+        func pattern(_ x: Double, _ y: Double, module: Double) -> FinderPattern {
+            FinderPattern(center: Point(x, y), moduleSize: module, isDamaged: false)
+        }
+        // A 57-module symbol of 7 px modules, its corner's legs 350 px long.
+        let finders = [pattern(300, 850, module: 7), pattern(650, 850, module: 6.9), pattern(300, 1200, module: 8.9)]
+        let noise = (0..<200).map { _ in
+            pattern(Double.random(in: 0..<1500, using: &random), Double.random(in: 0..<2000, using: &random),
+                    module: Double.random(in: 2...4, using: &random))
+        }
+        let sets = FinderPatternGrouper.sets(from: finders + noise)
+        #expect(sets.contains { Set($0.indices) == [0, 1, 2] })
+    }
+
     /// Excluded patterns form no sets, and the indices of the others still point into the whole list.
     @Test func excludedPatternsAreLeftOutOfSets() throws {
         func pattern(_ x: Double, _ y: Double) -> FinderPattern {

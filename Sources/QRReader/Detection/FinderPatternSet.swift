@@ -202,7 +202,7 @@ enum FinderPatternGrouper {
         func scoredTriples(useFilters: Bool) -> [Candidate] {
             var scored: [Candidate] = []
             // Once pruned, an octave holding all it can give takes no worse triple again. (Octaves, size
-            // classes of ``sizeClass(length:moduleSize:)``, are below 64.)
+            // classes of ``sizeClass(length:of:classes:)``, are below 64.)
             var bars = [Double](repeating: .infinity, count: Int.bitWidth)
             // What a pruning keeps waits for at least as many more before the next.
             var nextPruning = pruningThreshold
@@ -211,6 +211,10 @@ enum FinderPatternGrouper {
             // labels), the nearest sixteen are enough and keep the count of triples linear.
             let maxCandidates = count <= 60 ? count : 16
             let isTexture = count > texturePatterns
+            // Among many patterns of one size, a few of twice the median module size or more stand out: a
+            // large symbol's finders among sensor noise on a faded page.
+            let classes: SizeClasses = isTexture ? .byModuleSize
+                : count > 60 ? .apartFrom(moduleSize: 2 * medianSize / 7) : .byLength
             for i in 0..<count {
                 // A picture tiled with finder-like squares scores about a thousand triples per pattern.
                 if i % 16 == 0, let deadline, ContinuousClock.now >= deadline { break }
@@ -253,7 +257,7 @@ enum FinderPatternGrouper {
                         if isRetired[i] && isRetired[candidates[u]] && isRetired[candidates[v]] { continue }
                         let (x, y, z) = (order[max(candidates[u], candidates[v])], order[min(candidates[u], candidates[v])], order[i])
                         if withDamage && !patterns[x].isDamaged && !patterns[y].isDamaged && !patterns[z].isDamaged { continue }
-                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters, classedByModuleSize: isTexture),
+                        if let candidate = candidate(x, y, z, in: patterns, useFilters: useFilters, classes: classes),
                            candidate.score < bars[candidate.octave],
                            tried.isEmpty || !tried.contains([candidate.topLeft, candidate.topRight, candidate.bottomLeft]) {
                             scored.append(candidate)
@@ -287,9 +291,9 @@ enum FinderPatternGrouper {
 
     /// Patterns x, y and z named as a symbol's corners and scored, or nil if they cannot be one. The
     /// filters (similar sizes, legs within 2:1, an angle of 45–135°) are left out for a handful of patterns.
-    /// `classedByModuleSize`: the size class also tells the module size (``sizeClass(length:moduleSize:)``).
+    /// `classes`: what besides its length puts the triple in a size class (``sizeClass(length:of:classes:)``).
     private static func candidate(_ x: Int, _ y: Int, _ z: Int, in patterns: [FinderPattern], useFilters: Bool,
-                                  classedByModuleSize: Bool = false) -> Candidate? {
+                                  classes: SizeClasses = .byLength) -> Candidate? {
         var a = patterns[x], ai = x
         var b = patterns[y], bi = y
         var cc = patterns[z], ci = z
@@ -325,22 +329,41 @@ enum FinderPatternGrouper {
         let score = (dab + dbc) * (1 + 2 * badness)
         // b is top-left; a → b → c clockwise means c is top-right when (c − b) × (a − b) > 0.
         let (tri, bli) = (cc.center - b.center).cross(a.center - b.center) < 0 ? (ai, ci) : (ci, ai)
-        let moduleSize = classedByModuleSize ? (a.moduleSize + b.moduleSize + cc.moduleSize) / 3 : nil
-        return (score, sizeClass(length: dab + dbc, moduleSize: moduleSize), badness, bi, tri, bli)
+        return (score, sizeClass(length: dab + dbc, of: (a.moduleSize, b.moduleSize, cc.moduleSize), classes: classes), badness, bi, tri, bli)
     }
 
-    /// The size class of a triple whose legs measure `length` px together: ⌊log₂⌋ of the length; given its
-    /// patterns' `moduleSize`, also that of the module size (under 1 px, 1–2, 2–4, 4 and more), the length's
-    /// part then capped at 15, as one index below 64.
+    /// What besides their length sorts triples into size classes (``sizeClass(length:of:classes:)``).
+    private enum SizeClasses {
+        /// Their length alone.
+        case byLength
+        /// Also their mean module size (under 1 px, 1–2, 2–4, 4 and more).
+        case byModuleSize
+        /// Triples of patterns whose modules all measure at least `moduleSize` are classed apart from the others.
+        case apartFrom(moduleSize: Double)
+    }
+
+    /// The size class of a triple whose legs measure `length` px together and whose patterns' modules measure
+    /// `modules`: ⌊log₂⌋ of the length, as one index below 64; with `classes` other than by length, the length's
+    /// part capped at 15 and a multiple of 16 added for the module sizes' class.
     /// Among texture (more than ``texturePatterns`` patterns), a tiling of finder-like squares of 1 px modules
     /// beside a code of 4 px modules forms thousands of triples as long as the code's own: classed by length
     /// alone, they filled the code's class (``maximumSets`` each) with better scores, and the code was never
     /// tried. Classed so in every picture, the order of the sets changed, and two sheets of labels lost three
-    /// codes (seed 134).
-    private static func sizeClass(length: Double, moduleSize: Double?) -> Int {
+    /// codes (seed 134). Among fewer patterns (over 60), only triples of large patterns are classed apart: in
+    /// shadows/image001 faded to 0.3 of its contrast with noise of 6 grey levels, two hundred patterns of 2–4 px
+    /// modules crowded out a symbol of 7 px modules. The sheets of labels, whose patterns are all of one size,
+    /// keep their order.
+    private static func sizeClass(length: Double, of modules: (Double, Double, Double), classes: SizeClasses) -> Int {
         let byLength = Int(max(1, length).exponent)
-        guard let moduleSize else { return byLength }
-        return min(15, byLength) + 16 * min(3, max(0, Int(max(0.5, moduleSize).exponent) + 1))
+        switch classes {
+        case .byLength:
+            return byLength
+        case .byModuleSize:
+            let moduleSize = (modules.0 + modules.1 + modules.2) / 3
+            return min(15, byLength) + 16 * min(3, max(0, Int(max(0.5, moduleSize).exponent) + 1))
+        case .apartFrom(let large):
+            return min(15, byLength) + (min(modules.0, modules.1, modules.2) >= large ? 16 : 0)
+        }
     }
 
     /// Scored triples are pruned (``prune(_:bars:)``) once this many have gathered, and again whenever their
