@@ -647,7 +647,7 @@ struct FinderPatternTests {
     }
 
     /// Sensor noise on a faded page makes hundreds of finder-like patterns of 2–4 px modules; their triples
-    /// are as long as a large symbol's, and better shaped. Classed by module size, the symbol's own triple
+    /// are as long as a large symbol's, and better shaped. Classed apart from theirs, the symbol's own triple
     /// keeps its turn among them.
     @Test func aLargeSymbolIsGroupedAmongHundredsOfSmallerNoisePatterns() {
         var random = SeededGenerator(seed: 7)

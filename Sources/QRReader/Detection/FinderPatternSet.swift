@@ -214,7 +214,7 @@ enum FinderPatternGrouper {
             // Among many patterns of one size, a few of twice the median module size or more stand out: a
             // large symbol's finders among sensor noise on a faded page.
             let classes: SizeClasses = isTexture ? .byModuleSize
-                : count > 60 ? .apartFrom(moduleSize: 2 * medianSize / 7) : .byLength
+                : count > 60 ? .apartFrom(moduleSize: 2 * sorted[count / 2].moduleSize) : .byLength
             for i in 0..<count {
                 // A picture tiled with finder-like squares scores about a thousand triples per pattern.
                 if i % 16 == 0, let deadline, ContinuousClock.now >= deadline { break }
