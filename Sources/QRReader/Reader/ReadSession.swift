@@ -316,27 +316,26 @@ struct ReadSession {
         var missedSets: [FinderPatternSet] = []
         let squares = FinderCorners.Cache()
         defer {
+            // Patterns that formed a plausible symbol, or that pair with another as two finders of one, but are
+            // neither part of a decoded symbol nor inside one (where alignment patterns and data can mimic them)
+            // may belong to a symbol this pass missed. Those of sets centred inside a found code ask for no later
+            // passes; they still pair, for the search for damaged patterns: on a sheet of labels, a label whose
+            // third finder is blotted leaves two whose every set straddles a neighbour found (with reading through
+            // holed stones, ``FinderPatternFinder/holedStone(_:)``, nine more labels in 48 synthetic sheets, for
+            // 1.04x their time). A stand-in is no sign of anything.
+            let unclaimed = patterns.indices.filter { index in
+                !patterns[index].isStandIn && !used.contains(index) && !isInFoundCode(patterns[index].center * scale)
+            }
+            let outside = unclaimed.filter { !explained.contains($0) }
+            // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
+            let inSets = outside.filter(grouped.contains)
             // A speculative pass's leftovers ask for nothing, but for a set that did not decode the midrange look
             // (``speculativeSetsLeft``).
             if speculative {
                 if !inverted && !speculativeSetsLeft {
-                    speculativeSetsLeft = grouped.contains { index in
-                        !explained.contains(index) && !used.contains(index) && patterns[index].moduleSize >= 3
-                            && !isInFoundCode(patterns[index].center * scale)
-                    }
+                    speculativeSetsLeft = inSets.contains { patterns[$0].moduleSize >= 3 }
                 }
             } else {
-                // Patterns that formed a plausible symbol, or that pair with another as two finders of one, but
-                // are neither part of a decoded symbol nor inside one (where alignment patterns and data can
-                // mimic them) may belong to a symbol this pass missed. Those of sets centred inside a found code
-                // ask for no later passes; they still pair, for the search for damaged patterns: on a sheet of
-                // labels, a label whose third finder is blotted leaves two whose every set straddles a
-                // neighbour found (with reading through holed stones, ``FinderPatternFinder/holedStone(_:)``,
-                // nine more labels in 48 synthetic sheets, for 1.04x their time). A stand-in is no sign of anything.
-                let unclaimed = patterns.indices.filter { index in
-                    !patterns[index].isStandIn && !used.contains(index) && !isInFoundCode(patterns[index].center * scale)
-                }
-                let outside = unclaimed.filter { !explained.contains($0) }
                 if damaged == nil && !inverted {
                     missedSymbols += missedSets.filter { !$0.indices.contains(where: used.contains) }.map { set in
                         (set.center * scale, set.moduleSize * scale, (set.topRight.center - set.bottomLeft.center).length / 2 * scale)
@@ -348,8 +347,6 @@ struct ReadSession {
                 let paired = unclaimed.count > textureCount ? [] : unclaimed.filter { index in
                     unclaimed.contains { $0 != index && FinderPatternGrouper.mayShareSymbol(patterns[$0], patterns[index]) }
                 }
-                // Later passes are for patterns left in sets; the search for damaged patterns is also for pairs.
-                let inSets = outside.filter(grouped.contains)
                 leftoverCentres = inSets.map { patterns[$0].center * scale } + (addingToLeftovers ? leftoverCentres : [])
                 let patternsLeft = outside.count(where: { !patterns[$0].isGrain })
                 if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) && damaged == nil {
