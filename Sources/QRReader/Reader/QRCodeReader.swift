@@ -118,17 +118,15 @@ public struct QRCodeReader: Sendable {
         // Later passes only run while something may be missing: nothing found yet, or finder patterns
         // that formed plausible symbols without decoding.
         session.scan(plane, scale: 1, inverted: false, binarizer: .block(.usual))
-        var invertedTried = false
+        // Whether the negative's first pass has run, early or in its turn.
+        var negativeFirstRead = false
         // How many of the passes that left finder patterns unaccounted for (the first ones) have had the search
         // for damaged patterns near them already.
         var passesSearchedForDamage = 0
-        // The pyramid's levels made, finest first, with their factors: the first for the low-contrast pass and a
-        // second look at the inverted picture, the coarsest for a global threshold, and each, inverted, for the
-        // negative's pyramid.
+        // The pyramid's levels made, finest first, with their factors: the first for the midrange and low-contrast
+        // passes, the coarsest for a global threshold, and each, inverted, for the negative's passes.
         var levels: [(plane: LuminancePlane, factor: Int)] = []
-        var firstLevel: (plane: LuminancePlane, factor: Int)? { levels.first }
-        var coarsest: (plane: LuminancePlane, factor: Int)? { levels.last }
-        // The picture's grey levels, for the low-contrast pass and the bright-spot check: counted once, if asked.
+        // The picture's grey levels, for the low-contrast passes and the bright-spot check: counted once, if asked.
         lazy var survey = LuminanceSurvey(plane)
         // The picture's negative, for the passes that look for light-on-dark codes: made once, if asked.
         lazy var negative = plane.inverted()
@@ -151,133 +149,40 @@ public struct QRCodeReader: Sendable {
                 passesSearchedForDamage = 1
             }
             // Light-on-dark codes show no finder patterns to the normal scans, or a stray few in their data
-            // that form no symbol: when the local thresholds grouped no three patterns into a set, the inverted
-            // picture is likelier to hold a code than the other thresholds.
+            // that form no symbol: when the local thresholds grouped no three patterns into a set, the negative's
+            // first pass comes before the picture's other thresholds, a code found there saving them.
             if options.tryInverted && session.results.isEmpty && !session.formedSets {
-                invertedTried = true
+                negativeFirstRead = true
                 session.scan(negative, scale: 1, inverted: true, binarizer: .block(.usual))
             }
-            // The other local rule, thresholding at the middle of each block's contrast, reads some pictures the
-            // first cannot (light-grey or thin-ringed finders beside flat areas) and fails on others. It gets
-            // one pass, on the pyramid's first level where there is one. At full scale it read 28 more codes in
-            // four turns of the corpus rather than 10, but made the whole corpus 40 % slower: it costs as much
-            // as the first pass, and twice that in textured photos, whose grain it thresholds too. It is a second
-            // opinion on what the earlier passes left over, often on a coarser plane where those patterns do not
-            // show: what it leaves over adds to theirs. Beside codes found, a lone finder pattern left by the
-            // first pass (``ReadSession/loneFindersLeft``) also asks for it: in the corpus under glare
-            // (`--glare 150`) that read 2 more codes, for no more images over twice zxing-cpp's time. So does a set
-            // that the pyramid's second level, read speculatively, formed outside the codes found and did not decode
-            // (``ReadSession/speculativeSetsLeft``): a code printed larger with a finder that level lost, whose
-            // third pattern is its logo (noncompliant/image001 blurred). That look is speculative too: it reads
-            // such a code or asks for nothing more.
-            let missing = session.mayBeMissingCodes
-            if missing || session.loneFindersLeft || session.speculativeSetsLeft {
-                let (level, factor) = firstLevel ?? (plane, 1)
-                session.scan(level, scale: Double(factor), inverted: false, binarizer: .midrange,
-                             speculative: !missing && !session.loneFindersLeft, addingToLeftovers: true)
-            }
-            // The global threshold at full scale also gets its look when the pyramid's last level read left
-            // nothing over only because finer passes left finder patterns whose modules are under 2 px there: on
-            // noisy pages lit unevenly across but evenly over each code it reads codes the local thresholds
-            // thicken beyond reading (29 more of 3,410 in 996 synthetic photos; two more in the corpus turned by
-            // 90° and 270°, bright_spots/image018), for a few per cent more time on such pages.
-            if session.mayBeMissingCodes || hiddenFromPyramid {
-                // A clean, evenly lit picture can threshold globally exactly as it did locally: the same binary
-                // image shows the same patterns and grids again.
-                session.scan(plane, scale: 1, inverted: false, binarizer: .global, unlessIdenticalTo: session.localThresholds)
-            }
-            // A close-up of large modules (a finder's centre stone wider than the local thresholds' window even
-            // on the coarsest level) shows few finder patterns to the local thresholds; the global threshold
-            // at full scale reads such a code in a clean picture, but sensor noise breaks up its long runs
-            // there. With nothing found, the coarsest level, where averaging has quieted the noise, is
-            // thresholded globally too.
-            if let coarsest, session.results.isEmpty {
-                session.scan(coarsest.plane, scale: Double(coarsest.factor), inverted: false, binarizer: .global)
-            }
-            // A code under glare or haze can have less contrast than the local thresholds take for a flat
-            // block, and no single threshold fits the light across it: with nothing found, the pyramid's
-            // first level (where averaging has quieted noise) is thresholded again with only blocks
-            // flat to within noise set aside.
-            if let firstLevel, session.results.isEmpty {
-                session.scan(firstLevel.plane, scale: Double(firstLevel.factor), inverted: false, binarizer: .block(.lowContrast))
-            }
-            // In a dim or washed-out picture (``LuminanceSurvey/hasLowContrast``) a code can have under 24 levels of
-            // contrast at full scale too, where its modules are largest: with nothing found, the full-scale
-            // picture is thresholded setting aside only blocks flat to within noise, and, with nothing found
-            // still, its negative so. Run also beside codes found where finder patterns were left over, it read
-            // three more codes in the corpus faded to a quarter of its contrast, and cost three dim photos of the
-            // corpus 6–9 ms each (a 12 MP pass) for nothing.
-            if session.results.isEmpty, survey.hasLowContrast {
-                session.scan(plane, scale: 1, inverted: false, binarizer: .block(.lowContrast))
-                if session.results.isEmpty && options.tryInverted {
-                    session.scan(negative, scale: 1, inverted: true, binarizer: .block(.lowContrast))
-                }
-            }
-            // A small symbol in a large photo can show finder patterns at full scale and yet fail there under
-            // glare, while its modules are too small for the midrange pass on the pyramid's first level (under
-            // 2.5 px there, where thresholds lose them). With nothing found so far and such patterns left over
-            // (2 px or more at full scale: smaller ones are print grain), the midrange rule reads the picture at
-            // full scale. In four turns of the corpus that read 9 more codes (in large photos with bright
-            // spots) and cost 8 % more time on the 26 pictures with such patterns; run wherever such patterns
-            // are left, even beside codes found, it cost 23 % there for the same codes.
-            if let factor = firstLevel?.factor {
-                let sizes = FinderPattern.grainModuleSize..<(2.5 * Double(factor))
-                if session.results.isEmpty {
-                    if session.leftFinders(withModulesIn: sizes) {
-                        session.scan(plane, scale: 1, inverted: false, binarizer: .midrange, addingToLeftovers: true)
-                    }
-                } else {
-                    readAroundMissedSymbols(in: plane, withModulesIn: sizes, into: &session)
-                }
-            }
-        }
-        // Light-on-dark codes: the local threshold handles them (a global one found none in the corpus). Beside
-        // codes found only if asked: thresholding the inverted picture costs as much as the first pass.
-        if !invertedTried && options.tryInverted && (session.results.isEmpty || options.mixedPolarity) {
-            session.scan(negative, scale: 1, inverted: true, binarizer: .block(.usual))
-        }
-        // The negative's pyramid, read as the picture's own when no dark-on-light code was found (or beside them
-        // with `mixedPolarity`): a light-on-dark close-up, its finders' centre stones wider than the local
-        // thresholds' window at full scale, shows them only there, and so can a larger code beside a light-on-dark
-        // one found at full scale.
-        if options.tryInverted && options.tryDownscale
-            && (options.mixedPolarity || session.results.allSatisfy(\.inverted)) {
-            _ = readPyramid(of: plane, inverted: true, levels: &levels, into: &session)
-        }
-        // Bright spots (a reflection, a white marker stroke) can leave no sign of the codes beside them: the
-        // local thresholds turn their paper dark and their finders into blobs. A picture with a few pixels far
-        // brighter than the rest, outside the codes found, is read once more with those lowered, found codes or
-        // not, on the pyramid's first level where there is one.
-        if options.accuracy == .thorough {
+            readFurther(plane, inverted: false, levels: levels, hiddenFromPyramid: hiddenFromPyramid,
+                        lowContrast: { survey.hasLowContrast }, into: &session)
+            // Bright spots (a reflection, a white marker stroke) can leave no sign of the codes beside them: the
+            // local thresholds turn their paper dark and their finders into blobs. A picture with a few pixels far
+            // brighter than the rest, outside the codes found, is read once more with those lowered, found codes or
+            // not, on the pyramid's first level where there is one.
             let codePaper = session.foundCodesWithQuietZones
             if let ceiling = survey.highlightCeiling(explained: { point in codePaper.contains { $0.contains(point) } }) {
-                let (level, factor) = firstLevel ?? (plane, 1)
+                let (level, factor) = levels.first ?? (plane, 1)
                 session.scan(level.clipped(at: ceiling), scale: Double(factor), inverted: false, binarizer: .block(.usual),
                              speculative: true, highlightsLowered: true)
             }
         }
-        // With nothing found, the negative gets the picture's other local rule too, the midrange one: at full
-        // scale in pictures of under 1,600 px (symbols of 3 px modules, turned and blurred: 2 more in 3,200), on
-        // the pyramid's first level in larger ones, where a full-scale pass costs milliseconds. So does a
-        // light-on-dark code found when finder patterns of the negative were left in sets that did not decode,
-        // or more of them than the picture showed (another code, fainter or shaded). The global threshold
-        // follows, with nothing found still: at full scale in pictures too small for a pyramid, where a pass
-        // costs little (in larger ones it made pictures that hold no code 11 % slower to give up on), else on the
-        // coarsest level, as for the picture: a light-on-dark close-up under uneven light, whose modules outgrow
-        // the local thresholds' window, reads there.
-        if options.accuracy == .thorough, options.tryInverted,
-           session.results.isEmpty || session.invertedLeftovers && session.results.allSatisfy(\.inverted), session.mayBeMissingCodes {
-            if min(plane.width, plane.height) >= 1600, let first = firstLevel {
-                session.scan(first.plane.inverted(), scale: Double(first.factor), inverted: true, binarizer: .midrange)
-            } else {
-                session.scan(negative, scale: 1, inverted: true, binarizer: .midrange)
+        // Light-on-dark codes: the negative is read as the picture was, when no dark-on-light code was found (beside
+        // them only if asked, with `mixedPolarity`: its first pass costs as much as the picture's), by the same
+        // passes under the same conditions. A light-on-dark close-up, its finders' centre stones wider than the
+        // local thresholds' window at full scale, shows them only on the pyramid, and so can a larger code beside a
+        // light-on-dark one found at full scale; a faded or noisy negative needs the other thresholds as a faded or
+        // noisy picture does (the corpus's negatives faded to 0.3 with noise of 4 levels read 407 → 429 codes once
+        // given them all, where the negative had a shorter sequence of its own).
+        if options.tryInverted && (options.mixedPolarity || session.results.allSatisfy(\.inverted)) {
+            if !negativeFirstRead {
+                session.scan(negative, scale: 1, inverted: true, binarizer: .block(.usual))
             }
-            if session.results.isEmpty {
-                if Self.pyramidFactors(width: plane.width, height: plane.height).isEmpty {
-                    session.scan(negative, scale: 1, inverted: true, binarizer: .global)
-                } else if let coarsest {
-                    session.scan(coarsest.plane.inverted(), scale: Double(coarsest.factor), inverted: true, binarizer: .global)
-                }
+            let hidden = options.tryDownscale && readPyramid(of: plane, inverted: true, levels: &levels, into: &session)
+            if options.accuracy == .thorough {
+                readFurther(negative, inverted: true, levels: levels.map { ($0.plane.inverted(), $0.factor) }, hiddenFromPyramid: hidden,
+                            lowContrast: { survey.hasLowContrast }, into: &session)
             }
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
@@ -318,7 +223,7 @@ public struct QRCodeReader: Sendable {
         // images of the corpus over twice zxing-cpp's time, for no code.
         if !session.isDone, plane.width * plane.height <= Self.maximumEnlargedPixels {
             if !session.results.isEmpty {
-                readAroundMissedSymbols(in: plane, withModulesIn: 0..<Self.enlargedModuleSize, enlarged: true, into: &session)
+                readAroundMissedSymbols(in: plane, inverted: false, withModulesIn: 0..<Self.enlargedModuleSize, enlarged: true, into: &session)
             } else {
                 // The picture, then its negative where its passes left more than twice as many such patterns as the
                 // picture's did: a light-on-dark symbol's finders, not grain, which both show alike within chance
@@ -342,10 +247,90 @@ public struct QRCodeReader: Sendable {
         return placed(session, by: origin)
     }
 
+    /// The thorough reader's passes after the full-scale local thresholds and the pyramid, over `plane`, the
+    /// picture or (`inverted`) its negative, while something may be missing: other thresholds at full scale and
+    /// on `levels`, the pyramid's levels of `plane`. `hiddenFromPyramid`: the last level read for something
+    /// missing left nothing over only for want of resolution. `lowContrast` tells whether the picture is dim or
+    /// washed out (``LuminanceSurvey/hasLowContrast``), asked only with nothing found.
+    private func readFurther(_ plane: LuminancePlane, inverted: Bool, levels: [(plane: LuminancePlane, factor: Int)],
+                             hiddenFromPyramid: Bool, lowContrast: () -> Bool, into session: inout ReadSession) {
+        let firstLevel = levels.first, coarsest = levels.last
+        // The other local rule, thresholding at the middle of each block's contrast, reads some pictures the
+        // first cannot (light-grey or thin-ringed finders beside flat areas) and fails on others. It gets
+        // one pass, on the pyramid's first level where there is one. At full scale it read 28 more codes in
+        // four turns of the corpus rather than 10, but made the whole corpus 40 % slower: it costs as much
+        // as the first pass, and twice that in textured photos, whose grain it thresholds too. It is a second
+        // opinion on what the earlier passes left over, often on a coarser plane where those patterns do not
+        // show: what it leaves over adds to theirs. Beside codes found, a lone finder pattern left by the
+        // picture's first pass (``ReadSession/loneFindersLeft``) also asks for it: in the corpus under glare
+        // (`--glare 150`) that read 2 more codes, for no more images over twice zxing-cpp's time. So does a set
+        // that the pyramid's second level, read speculatively, formed outside the codes found and did not decode
+        // (``ReadSession/speculativeSetsLeft``): a code printed larger with a finder that level lost, whose
+        // third pattern is its logo (noncompliant/image001 blurred). That look is speculative too: it reads
+        // such a code or asks for nothing more. (Both are signs of the picture's passes.)
+        let missing = session.mayBeMissingCodes
+        let lone = !inverted && session.loneFindersLeft
+        if missing || lone || !inverted && session.speculativeSetsLeft {
+            let (level, factor) = firstLevel ?? (plane, 1)
+            session.scan(level, scale: Double(factor), inverted: inverted, binarizer: .midrange,
+                         speculative: !missing && !lone, addingToLeftovers: true)
+        }
+        // The global threshold at full scale also gets its look when the pyramid's last level read left
+        // nothing over only because finer passes left finder patterns whose modules are under 2 px there: on
+        // noisy pages lit unevenly across but evenly over each code it reads codes the local thresholds
+        // thicken beyond reading (29 more of 3,410 in 996 synthetic photos; two more in the corpus turned by
+        // 90° and 270°, bright_spots/image018), for a few per cent more time on such pages.
+        if session.mayBeMissingCodes || hiddenFromPyramid {
+            // A clean, evenly lit picture can threshold globally exactly as it did locally: the same binary
+            // image shows the same patterns and grids again.
+            session.scan(plane, scale: 1, inverted: inverted, binarizer: .global, unlessIdenticalTo: inverted ? nil : session.localThresholds)
+        }
+        // A close-up of large modules (a finder's centre stone wider than the local thresholds' window even
+        // on the coarsest level) shows few finder patterns to the local thresholds; the global threshold
+        // at full scale reads such a code in a clean picture, but sensor noise breaks up its long runs
+        // there. With nothing found, the coarsest level, where averaging has quieted the noise, is
+        // thresholded globally too.
+        if let coarsest, session.results.isEmpty {
+            session.scan(coarsest.plane, scale: Double(coarsest.factor), inverted: inverted, binarizer: .global)
+        }
+        // A code under glare or haze can have less contrast than the local thresholds take for a flat
+        // block, and no single threshold fits the light across it: with nothing found, the pyramid's
+        // first level (where averaging has quieted noise) is thresholded again with only blocks
+        // flat to within noise set aside.
+        if let firstLevel, session.results.isEmpty {
+            session.scan(firstLevel.plane, scale: Double(firstLevel.factor), inverted: inverted, binarizer: .block(.lowContrast))
+        }
+        // In a dim or washed-out picture (``LuminanceSurvey/hasLowContrast``) a code can have under 24 levels of
+        // contrast at full scale too, where its modules are largest: with nothing found, the full-scale
+        // picture is thresholded setting aside only blocks flat to within noise. Run also beside codes found
+        // where finder patterns were left over, it read three more codes in the corpus faded to a quarter of
+        // its contrast, and cost three dim photos of the corpus 6–9 ms each (a 12 MP pass) for nothing.
+        if session.results.isEmpty, lowContrast() {
+            session.scan(plane, scale: 1, inverted: inverted, binarizer: .block(.lowContrast))
+        }
+        // A small symbol in a large photo can show finder patterns at full scale and yet fail there under
+        // glare, while its modules are too small for the midrange pass on the pyramid's first level (under
+        // 2.5 px there, where thresholds lose them). With nothing found so far and such patterns left over
+        // (2 px or more at full scale: smaller ones are print grain), the midrange rule reads the picture at
+        // full scale. In four turns of the corpus that read 9 more codes (in large photos with bright
+        // spots) and cost 8 % more time on the 26 pictures with such patterns; run wherever such patterns
+        // are left, even beside codes found, it cost 23 % there for the same codes.
+        if let factor = firstLevel?.factor {
+            let sizes = FinderPattern.grainModuleSize..<(2.5 * Double(factor))
+            if session.results.isEmpty {
+                if session.leftFinders(withModulesIn: sizes, inverted: inverted) {
+                    session.scan(plane, scale: 1, inverted: inverted, binarizer: .midrange, addingToLeftovers: true)
+                }
+            } else {
+                readAroundMissedSymbols(in: plane, inverted: inverted, withModulesIn: sizes, into: &session)
+            }
+        }
+    }
+
     /// Reads the pyramid's levels (``pyramidFactors(width:height:)``) of `plane`, or of its negative if
     /// `inverted`, as long as something may be missing; `levels` holds the levels of `plane` made so far, finest
     /// first, and keeps those made here. Returns whether the last level read for something missing left nothing
-    /// over only for want of resolution (asked of the thorough reader, for the picture as it is).
+    /// over only for want of resolution (asked of the thorough reader).
     private func readPyramid(of plane: LuminancePlane, inverted: Bool, levels: inout [(plane: LuminancePlane, factor: Int)],
                              into session: inout ReadSession) -> Bool {
         let factors = Self.pyramidFactors(width: plane.width, height: plane.height)
@@ -378,8 +363,8 @@ public struct QRCodeReader: Sendable {
                              speculative: !missing, searchedForDamage: levelNumber == 1)
                 // A level that leaves nothing over may only be too coarse to show what finer passes left; only the
                 // thorough reader's later passes ask.
-                if missing && options.accuracy == .thorough && !inverted {
-                    hiddenFromPyramid = session.leftFindersHidden(atScale: Double(factor))
+                if missing && options.accuracy == .thorough {
+                    hiddenFromPyramid = session.leftFindersHidden(atScale: Double(factor), inverted: inverted)
                 }
             }
         }
@@ -429,18 +414,18 @@ public struct QRCodeReader: Sendable {
     /// Beside codes found, the midrange rule at full scale only around symbols that read as QR codes (timing
     /// patterns or version information) and did not decode, with modules (`sizes`) too small for the pyramid's
     /// first level: a version 40 symbol of 5 px modules, turned and blurred beside a code read (see
-    /// ``ReadSession/missedSymbolRegions(withModulesIn:)``). `enlarged`, the block mean rule on those squares
-    /// enlarged twice instead, for modules under 2.5 px.
-    private func readAroundMissedSymbols(in plane: LuminancePlane, withModulesIn sizes: Range<Double>, enlarged: Bool = false,
-                                         into session: inout ReadSession) {
-        for region in session.missedSymbolRegions(withModulesIn: sizes) {
+    /// ``ReadSession/missedSymbolRegions(withModulesIn:inverted:)``), in `plane`, the picture or (`inverted`) its
+    /// negative. `enlarged`, the block mean rule on those squares enlarged twice instead, for modules under 2.5 px.
+    private func readAroundMissedSymbols(in plane: LuminancePlane, inverted: Bool, withModulesIn sizes: Range<Double>,
+                                         enlarged: Bool = false, into session: inout ReadSession) {
+        for region in session.missedSymbolRegions(withModulesIn: sizes, inverted: inverted) {
             guard !session.isDone else { return }
             let (cut, origin) = plane.cropped(to: region)
             var around = ReadSession(options: options, deadline: session.deadline)
             if enlarged {
-                around.scan(cut.enlarged(), scale: 0.5, inverted: false, binarizer: .block(.usual))
+                around.scan(cut.enlarged(), scale: 0.5, inverted: inverted, binarizer: .block(.usual))
             } else {
-                around.scan(cut, scale: 1, inverted: false, binarizer: .midrange)
+                around.scan(cut, scale: 1, inverted: inverted, binarizer: .midrange)
             }
             session.adopt(around, from: origin)
         }

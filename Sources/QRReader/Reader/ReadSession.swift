@@ -14,12 +14,6 @@ struct ReadSession {
     private var leftoverCentres: [Point] = []
     /// Whether some finder patterns left in sets are still unexplained (``leftoverCentres``).
     private var leftovers: Bool { leftoverCentres.contains { !isInFoundCode($0) } }
-    /// Whether a pass over the inverted picture left finder patterns in sets that did not decode, or more
-    /// patterns unaccounted for than the local thresholds of the picture as it is showed (a light-on-dark code
-    /// too faint or unevenly lit for all three of its finders to show), and not dozens of them (texture).
-    private(set) var invertedLeftovers = false
-    /// How many finder patterns (not grain) the local thresholds of the picture as it is left unaccounted for.
-    private var plainPatternsLeft = 0
     /// Whether the local thresholds of the picture as it is, beside codes they found, left one or two finder
     /// patterns unaccounted for (not grain), at least one of 4 px modules or more whose ring fits a clean
     /// square: a code's finder beside the codes found, whose other two those thresholds lost. Under glare,
@@ -42,10 +36,10 @@ struct ReadSession {
     typealias UnexplainedPass = (plane: LuminancePlane, binary: BinaryImage, scale: Double, patterns: [FinderPattern],
                                  isLocalThresholds: Bool, inverted: Bool)
 
-    /// Whether a pass over the picture as it is (not inverted) left finder patterns unaccounted for
-    /// (``unexplainedPasses``) whose module size, in pixels of the searched picture, lies in `sizes`.
-    func leftFinders(withModulesIn sizes: Range<Double>) -> Bool {
-        mostFindersLeft(withModulesIn: sizes) > 0
+    /// Whether a pass over the picture as it is (or, if `inverted`, over its negative) left finder patterns
+    /// unaccounted for (``unexplainedPasses``) whose module size, in pixels of the searched picture, lies in `sizes`.
+    func leftFinders(withModulesIn sizes: Range<Double>, inverted: Bool) -> Bool {
+        mostFindersLeft(withModulesIn: sizes, inverted: inverted) > 0
     }
 
     /// The most finder patterns unaccounted for of module sizes in `sizes` (as above) that one pass over the
@@ -110,10 +104,10 @@ struct ReadSession {
     /// larger ones: they are set aside here, not taken for texture that hides the code (4 more codes in 1,296
     /// noisy synthetic photos, none fewer, for 1–2 % more time). The search for damaged patterns keeps its
     /// partners as they were: near the patterns left after setting the grain aside it read no more codes, for
-    /// 9–13 % more time on such pages.
-    func leftFindersHidden(atScale scale: Double) -> Bool {
+    /// 9–13 % more time on such pages. Asked of the passes over the picture, or, if `inverted`, over its negative.
+    func leftFindersHidden(atScale scale: Double, inverted: Bool) -> Bool {
         unexplainedPasses.contains { pass in
-            !pass.inverted && pass.scale < scale && !missedFinders(of: pass, settingAsideGrain: true) { pattern in
+            pass.inverted == inverted && pass.scale < scale && !missedFinders(of: pass, settingAsideGrain: true) { pattern in
                 pattern.moduleSize * pass.scale < FinderPattern.grainModuleSize * scale
             }.isEmpty
         }
@@ -176,18 +170,19 @@ struct ReadSession {
     private(set) var formedSets = false
 
     /// Sets whose grids read as a QR code's timing patterns, or whose version information read beside their
-    /// finders, and yet did not decode, none of their patterns in a decoded set, left by passes over the
-    /// picture (not its negative): their centres, module sizes and half the distance between their outer
-    /// finders' centres, in its pixels.
-    private var missedSymbols: [(center: Point, moduleSize: Double, reach: Double)] = []
+    /// finders, and yet did not decode, none of their patterns in a decoded set: their centres, module sizes and
+    /// half the distance between their outer finders' centres, in the picture's pixels, and whether a pass over
+    /// its negative left them.
+    private var missedSymbols: [(center: Point, moduleSize: Double, reach: Double, inverted: Bool)] = []
 
     /// Squares around the symbols that sets read as a QR code's (``missedSymbols``) without decoding, with
     /// modules (in pixels of the searched picture) in `sizes`, outside every code found since; each square
     /// holds its symbol at any turn, with a margin of a fifth and eight modules, and none is centred in an
-    /// earlier one (sets over one symbol, from several passes). At most ``maximumMissedSymbolRegions``.
-    func missedSymbolRegions(withModulesIn sizes: Range<Double>) -> [Rect] {
+    /// earlier one (sets over one symbol, from several passes). At most ``maximumMissedSymbolRegions``. Those
+    /// of passes over the picture, or, if `inverted`, over its negative.
+    func missedSymbolRegions(withModulesIn sizes: Range<Double>, inverted: Bool) -> [Rect] {
         var regions: [Rect] = []
-        for miss in missedSymbols where sizes.contains(miss.moduleSize) && !isInFoundCode(miss.center) {
+        for miss in missedSymbols where miss.inverted == inverted && sizes.contains(miss.moduleSize) && !isInFoundCode(miss.center) {
             guard regions.count < Self.maximumMissedSymbolRegions else { break }
             guard !regions.contains(where: { $0.contains(miss.center) }) else { continue }
             let half = miss.reach * 1.2 + 8 * miss.moduleSize
@@ -336,21 +331,18 @@ struct ReadSession {
                     speculativeSetsLeft = inSets.contains { patterns[$0].moduleSize >= 3 }
                 }
             } else {
-                if damaged == nil && !inverted {
+                if damaged == nil {
                     missedSymbols += missedSets.filter { !$0.indices.contains(where: used.contains) }.map { set in
-                        (set.center * scale, set.moduleSize * scale, (set.topRight.center - set.bottomLeft.center).length / 2 * scale)
+                        (set.center * scale, set.moduleSize * scale, (set.topRight.center - set.bottomLeft.center).length / 2 * scale, inverted)
                     }
                 }
-                // Dozens left are texture: only those in sets count then, and on the inverted picture none.
+                // Dozens left are texture: only those in sets count then.
                 let textureCount = 2 * Self.maximumPartners
-                let isTexture = outside.count > textureCount
                 let paired = unclaimed.count > textureCount ? [] : unclaimed.filter { index in
                     unclaimed.contains { $0 != index && FinderPatternGrouper.mayShareSymbol(patterns[$0], patterns[index]) }
                 }
                 leftoverCentres = inSets.map { patterns[$0].center * scale } + (addingToLeftovers ? leftoverCentres : [])
-                let patternsLeft = outside.count(where: { !patterns[$0].isGrain })
                 if Self.makesLocalThresholds(binarizer, scale: scale, inverted: inverted) && damaged == nil {
-                    plainPatternsLeft = patternsLeft
                     let lone = unclaimed.filter { !patterns[$0].isGrain }
                     if !results.isEmpty && (1...2).contains(lone.count) {
                         loneFindersLeft = lone.contains { index in
@@ -358,7 +350,6 @@ struct ReadSession {
                         }
                     }
                 }
-                if inverted && !isTexture && (!inSets.isEmpty || patternsLeft > plainPatternsLeft) { invertedLeftovers = true }
                 let unexplained = Set(inSets + paired)
                 if !unexplained.isEmpty && damaged == nil && searchedForDamage && binarizer != .global {
                     unexplainedPasses.append((plane, binary, scale, unexplained.sorted().map { patterns[$0] },
