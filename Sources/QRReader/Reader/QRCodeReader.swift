@@ -314,7 +314,9 @@ public struct QRCodeReader: Sendable {
         // (2 px or more at full scale: smaller ones are print grain), the midrange rule reads the picture at
         // full scale. In four turns of the corpus that read 9 more codes (in large photos with bright
         // spots) and cost 8 % more time on the 26 pictures with such patterns; run wherever such patterns
-        // are left, even beside codes found, it cost 23 % there for the same codes.
+        // are left, even beside codes found, it cost 23 % there for the same codes. Dozens left over are texture
+        // (``ReadSession/leftFinders(withModulesIn:inverted:)`` takes those the search for damaged finders would):
+        // counted, the negative of glare/image001, which holds no code, took the 12 MP pass for its paper's grain.
         if let factor = firstLevel?.factor {
             let sizes = FinderPattern.grainModuleSize..<(2.5 * Double(factor))
             if session.results.isEmpty {

@@ -37,9 +37,12 @@ struct ReadSession {
                                  isLocalThresholds: Bool, inverted: Bool)
 
     /// Whether a pass over the picture as it is (or, if `inverted`, over its negative) left finder patterns
-    /// unaccounted for (``unexplainedPasses``) whose module size, in pixels of the searched picture, lies in `sizes`.
+    /// unaccounted for that may be a missed symbol's finders (``missedFinders(of:settingAsideGrain:matching:)``)
+    /// whose module size, in pixels of the searched picture, lies in `sizes`.
     func leftFinders(withModulesIn sizes: Range<Double>, inverted: Bool) -> Bool {
-        mostFindersLeft(withModulesIn: sizes, inverted: inverted) > 0
+        unexplainedPasses.contains { pass in
+            pass.inverted == inverted && !missedFinders(of: pass) { sizes.contains($0.moduleSize * pass.scale) }.isEmpty
+        }
     }
 
     /// The most finder patterns unaccounted for of module sizes in `sizes` (as above) that one pass over the
