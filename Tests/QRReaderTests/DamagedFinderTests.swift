@@ -274,6 +274,33 @@ struct DamagedFinderTests {
         #expect(!session.leftFindersHidden(atScale: 5, inverted: true))
     }
 
+    /// Small finder patterns left over with nothing found ask for the midrange look at full scale when they may be
+    /// a missed symbol's finders (two, here), not when they are texture: a tiling of finder-like squares leaves
+    /// hundreds.
+    @Test func onlyLikelyFindersLeftOverAskForTheFullScaleMidrangeLook() throws {
+        let (scene, _) = try Self.scene(degrees: 0) { modules in
+            for y in (modules.height - 7)..<modules.height { for x in 0..<7 { modules[x, y] = false } }
+        }
+        var symbol = ReadSession(options: ReaderOptions(), deadline: nil)
+        symbol.scan(plane(scene), scale: 1, inverted: false, binarizer: .block(.usual))
+        #expect(symbol.results.isEmpty)
+        #expect(symbol.leftFinders(withModulesIn: 2..<10, inverted: false))
+        #expect(!symbol.leftFinders(withModulesIn: 2..<10, inverted: true))
+
+        // Squares of 2 px modules every 16 px, dark on light.
+        let side = 320
+        let tiling = (0..<(side * side)).map { index -> UInt8 in
+            let (u, v) = (index % side % 16, index / side % 16)
+            let ring = min(u, v, 13 - u, 13 - v) / 2
+            return u < 14 && v < 14 && ring != 1 ? 20 : 235
+        }
+        var texture = ReadSession(options: ReaderOptions(), deadline: nil)
+        texture.scan(LuminancePlane(width: side, height: side, pixels: tiling), scale: 1, inverted: false, binarizer: .block(.usual))
+        #expect(texture.results.isEmpty)
+        #expect(texture.mostFindersLeft(withModulesIn: 1..<5) > ReadSession.maximumPartners)
+        #expect(!texture.leftFinders(withModulesIn: 1..<5, inverted: false))
+    }
+
     /// Dozens of patterns left over are taken for texture, not a missed symbol's finders; when the
     /// pyramid's hiding is asked about, those of under 2 px modules in the pass's plane (sensor grain) are
     /// set aside first, so a code's finders beside them still count.
