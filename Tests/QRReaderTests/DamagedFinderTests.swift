@@ -256,16 +256,22 @@ struct DamagedFinderTests {
         #expect(ReadSession.likelyFinders(texture + specks, in: binary) == texture)
     }
 
-    /// Finder patterns a pass left over are hidden from a pyramid level where their modules are under 2 px:
-    /// a read there that leaves nothing over does not account for them.
-    @Test func leftoverPatternsAreHiddenFromLevelsTooCoarseToShowThem() throws {
-        // A symbol whose bottom-left finder is wiped out: its two other finders (8 px modules) are left over.
-        let (scene, _) = try Self.scene(degrees: 0) { modules in
+    /// The full-scale pass over a symbol whose bottom-left finder is wiped out, which reads nothing and leaves its two
+    /// other finders (8 px modules) over.
+    private static func passOverSymbolWithoutBottomLeftFinder() throws -> ReadSession {
+        let (scene, _) = try scene(degrees: 0) { modules in
             for y in (modules.height - 7)..<modules.height { for x in 0..<7 { modules[x, y] = false } }
         }
         var session = ReadSession(options: ReaderOptions(), deadline: nil)
         session.scan(plane(scene), scale: 1, inverted: false, binarizer: .block(.usual))
         #expect(session.results.isEmpty)
+        return session
+    }
+
+    /// Finder patterns a pass left over are hidden from a pyramid level where their modules are under 2 px:
+    /// a read there that leaves nothing over does not account for them.
+    @Test func leftoverPatternsAreHiddenFromLevelsTooCoarseToShowThem() throws {
+        let session = try Self.passOverSymbolWithoutBottomLeftFinder()
         #expect(session.unexplainedPasses.first?.patterns.count == 2)
         #expect(!session.leftFindersHidden(atScale: 1, inverted: false))
         #expect(!session.leftFindersHidden(atScale: 3, inverted: false))  // 2.7 px there
@@ -278,12 +284,7 @@ struct DamagedFinderTests {
     /// a missed symbol's finders (two, here), not when they are texture: a tiling of finder-like squares leaves
     /// hundreds.
     @Test func onlyLikelyFindersLeftOverAskForTheFullScaleMidrangeLook() throws {
-        let (scene, _) = try Self.scene(degrees: 0) { modules in
-            for y in (modules.height - 7)..<modules.height { for x in 0..<7 { modules[x, y] = false } }
-        }
-        var symbol = ReadSession(options: ReaderOptions(), deadline: nil)
-        symbol.scan(plane(scene), scale: 1, inverted: false, binarizer: .block(.usual))
-        #expect(symbol.results.isEmpty)
+        let symbol = try Self.passOverSymbolWithoutBottomLeftFinder()
         #expect(symbol.leftFinders(withModulesIn: 2..<10, inverted: false))
         #expect(!symbol.leftFinders(withModulesIn: 2..<10, inverted: true))
 
