@@ -155,7 +155,7 @@ public struct QRCodeReader: Sendable {
                 negativeFirstRead = true
                 session.scan(negative, scale: 1, inverted: true, binarizer: .block(.usual))
             }
-            readFurther(plane, inverted: false, levels: levels, hiddenFromPyramid: hiddenFromPyramid,
+            readFurther(of: plane, inverted: false, levels: levels, hiddenFromPyramid: hiddenFromPyramid,
                         lowContrast: { survey.hasLowContrast }, into: &session)
             // Bright spots (a reflection, a white marker stroke) can leave no sign of the codes beside them: the
             // local thresholds turn their paper dark and their finders into blobs. A picture with a few pixels far
@@ -181,7 +181,7 @@ public struct QRCodeReader: Sendable {
             }
             let hidden = options.tryDownscale && readPyramid(of: plane, inverted: true, levels: &levels, into: &session)
             if options.accuracy == .thorough {
-                readFurther(negative, inverted: true, levels: levels.map { ($0.plane.inverted(), $0.factor) }, hiddenFromPyramid: hidden,
+                readFurther(of: plane, inverted: true, levels: levels, hiddenFromPyramid: hidden,
                             lowContrast: { survey.hasLowContrast }, into: &session)
             }
         }
@@ -247,14 +247,19 @@ public struct QRCodeReader: Sendable {
         return placed(session, by: origin)
     }
 
-    /// The thorough reader's passes after the full-scale local thresholds and the pyramid, over `plane`, the
-    /// picture or (`inverted`) its negative, while something may be missing: other thresholds at full scale and
-    /// on `levels`, the pyramid's levels of `plane`. `hiddenFromPyramid`: the last level read for something
-    /// missing left nothing over only for want of resolution. `lowContrast` tells whether the picture is dim or
-    /// washed out (``LuminanceSurvey/hasLowContrast``), asked only with nothing found.
-    private func readFurther(_ plane: LuminancePlane, inverted: Bool, levels: [(plane: LuminancePlane, factor: Int)],
+    /// The thorough reader's passes after the full-scale local thresholds and the pyramid, over `picture`, or, if
+    /// `inverted`, over its negative, while something may be missing: other thresholds at full scale and on
+    /// `levels`, the pyramid's levels of `picture` (inverted here as the picture is, as ``readPyramid(of:inverted:levels:into:)``
+    /// does). `hiddenFromPyramid`: the last level read for something missing left nothing over only for want of
+    /// resolution. `lowContrast` tells whether the picture is dim or washed out (``LuminanceSurvey/hasLowContrast``),
+    /// asked only with nothing found.
+    private func readFurther(of picture: LuminancePlane, inverted: Bool, levels: [(plane: LuminancePlane, factor: Int)],
                              hiddenFromPyramid: Bool, lowContrast: () -> Bool, into session: inout ReadSession) {
-        let firstLevel = levels.first, coarsest = levels.last
+        // The negative shares the picture's pixels: inverting is a flag, not a copy.
+        func polarized(_ plane: LuminancePlane) -> LuminancePlane { inverted ? plane.inverted() : plane }
+        let plane = polarized(picture)
+        let firstLevel = levels.first.map { (plane: polarized($0.plane), factor: $0.factor) }
+        let coarsest = levels.last.map { (plane: polarized($0.plane), factor: $0.factor) }
         // The other local rule, thresholding at the middle of each block's contrast, reads some pictures the
         // first cannot (light-grey or thin-ringed finders beside flat areas) and fails on others. It gets
         // one pass, on the pyramid's first level where there is one. At full scale it read 28 more codes in

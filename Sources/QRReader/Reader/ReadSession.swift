@@ -40,13 +40,20 @@ struct ReadSession {
     /// unaccounted for that may be a missed symbol's finders (``missedFinders(of:settingAsideGrain:matching:)``)
     /// whose module size, in pixels of the searched picture, lies in `sizes`.
     func leftFinders(withModulesIn sizes: Range<Double>, inverted: Bool) -> Bool {
+        leftMissedFinders(inverted: inverted) { pass, pattern in sizes.contains(pattern.moduleSize * pass.scale) }
+    }
+
+    /// Whether a pass over the picture (or, if `inverted`, over its negative) left missed finders
+    /// (``missedFinders(of:settingAsideGrain:matching:)``) among those that `matching` takes.
+    private func leftMissedFinders(inverted: Bool, settingAsideGrain: Bool = false,
+                                   matching: (UnexplainedPass, FinderPattern) -> Bool) -> Bool {
         unexplainedPasses.contains { pass in
-            pass.inverted == inverted && !missedFinders(of: pass) { sizes.contains($0.moduleSize * pass.scale) }.isEmpty
+            pass.inverted == inverted && !missedFinders(of: pass, settingAsideGrain: settingAsideGrain) { matching(pass, $0) }.isEmpty
         }
     }
 
-    /// The most finder patterns unaccounted for of module sizes in `sizes` (as above) that one pass over the
-    /// picture (or, if `inverted`, over its negative) left.
+    /// The most finder patterns unaccounted for (``unexplainedPasses``, texture included) of module sizes in `sizes`,
+    /// in pixels of the searched picture, that one pass over the picture (or, if `inverted`, over its negative) left.
     func mostFindersLeft(withModulesIn sizes: Range<Double>, inverted: Bool = false) -> Int {
         unexplainedPasses.filter { $0.inverted == inverted }.map { pass in pass.patterns.count { sizes.contains($0.moduleSize * pass.scale) } }
             .max() ?? 0
@@ -109,10 +116,8 @@ struct ReadSession {
     /// partners as they were: near the patterns left after setting the grain aside it read no more codes, for
     /// 9–13 % more time on such pages. Asked of the passes over the picture, or, if `inverted`, over its negative.
     func leftFindersHidden(atScale scale: Double, inverted: Bool) -> Bool {
-        unexplainedPasses.contains { pass in
-            pass.inverted == inverted && pass.scale < scale && !missedFinders(of: pass, settingAsideGrain: true) { pattern in
-                pattern.moduleSize * pass.scale < FinderPattern.grainModuleSize * scale
-            }.isEmpty
+        leftMissedFinders(inverted: inverted, settingAsideGrain: true) { pass, pattern in
+            pass.scale < scale && pattern.moduleSize * pass.scale < FinderPattern.grainModuleSize * scale
         }
     }
 
