@@ -443,6 +443,19 @@ struct RoundTripTests {
         #expect(negative.first?.inverted == true)
     }
 
+    /// In a dim picture, a code found asks for the midrange look: a code of 50 grey levels of contrast reads with the
+    /// mean thresholds, and a fainter one beside it (25 levels) leaves them no finder pattern at all. The build before
+    /// read only the first.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aFainterCodeBesideOneFoundInADimPicture(seed: UInt64) throws {
+        var scene = SyntheticScene(width: 800, height: 480, background: 130)
+        scene.place(try QRCode.encode("first code").modules, center: Point(200, 240), moduleSize: 4, dark: 80, light: 130)
+        scene.place(try QRCode.encode("second code").modules, center: Point(600, 240), moduleSize: 4, dark: 105, light: 130)
+        scene.blur(radius: 1)
+        scene.addGaussianNoise(deviation: 4, seed: seed)
+        #expect(Set(read(scene).map(\.text)) == ["first code", "second code"])
+    }
+
     /// One finder pattern left beside a code found, its ring a clean square, asks for the midrange pass on the
     /// first pyramid level: under glare, the mean thresholds can show a code beside the found ones by that one
     /// finder alone. Nothing left beside the code, or only grain, asks for nothing.
