@@ -444,8 +444,8 @@ struct RoundTripTests {
     }
 
     /// In a dim picture, a code found asks for the midrange look: a code of 50 grey levels of contrast reads with the
-    /// mean thresholds, and a fainter one beside it (25 levels) leaves them no finder pattern at all. The build before
-    /// read only the first.
+    /// mean thresholds, and a fainter one beside it (25 levels) shows them none of its finders. The build before read
+    /// only the first.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aFainterCodeBesideOneFoundInADimPicture(seed: UInt64) throws {
         var scene = SyntheticScene(width: 800, height: 480, background: 130)
@@ -458,8 +458,8 @@ struct RoundTripTests {
 
     /// Beside a code found, finder patterns that finer passes left over and the pyramid's coarsest level lost for want
     /// of resolution ask for the midrange look as patterns left over do: a faint code (22 grey levels of contrast) of
-    /// 7 px modules beside a clear one. The build before read only the clear code. With other noise the faint
-    /// code leaves no finder over, and is still missed (docs/reader.md, known limits).
+    /// 7 px modules beside a clear one. The build before read only the clear code. With nine other noise seeds of
+    /// twelve tried the faint code is still missed (docs/reader.md, known limits).
     @Test(arguments: [4, 6, 11] as [UInt64])
     func findersHiddenFromThePyramidAskForTheMidrangeLook(seed: UInt64) throws {
         var scene = SyntheticScene(width: 1400, height: 900, background: 130)
