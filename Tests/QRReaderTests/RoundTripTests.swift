@@ -448,11 +448,7 @@ struct RoundTripTests {
     /// only the first.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aFainterCodeBesideOneFoundInADimPicture(seed: UInt64) throws {
-        var scene = SyntheticScene(width: 800, height: 480, background: 130)
-        scene.place(try QRCode.encode("first code").modules, center: Point(200, 240), moduleSize: 4, dark: 80, light: 130)
-        scene.place(try QRCode.encode("second code").modules, center: Point(600, 240), moduleSize: 4, dark: 105, light: 130)
-        scene.blur(radius: 1)
-        scene.addGaussianNoise(deviation: 4, seed: seed)
+        let scene = try twoCodesOnGreyPaper(width: 800, height: 480, moduleSize: 4, firstDark: 80, secondDark: 105, noise: 4, seed: seed)
         #expect(Set(read(scene).map(\.text)) == ["first code", "second code"])
     }
 
@@ -462,12 +458,22 @@ struct RoundTripTests {
     /// twelve tried the faint code is still missed (docs/reader.md, known limits).
     @Test(arguments: [4, 6, 11] as [UInt64])
     func findersHiddenFromThePyramidAskForTheMidrangeLook(seed: UInt64) throws {
-        var scene = SyntheticScene(width: 1400, height: 900, background: 130)
-        scene.place(try QRCode.encode("first code").modules, center: Point(350, 450), moduleSize: 7, dark: 20, light: 130)
-        scene.place(try QRCode.encode("second code").modules, center: Point(1050, 450), moduleSize: 7, dark: 108, light: 130)
-        scene.blur(radius: 1)
-        scene.addGaussianNoise(deviation: 5, seed: seed)
+        let scene = try twoCodesOnGreyPaper(width: 1400, height: 900, moduleSize: 7, firstDark: 20, secondDark: 108, noise: 5, seed: seed)
         #expect(Set(read(scene).map(\.text)) == ["first code", "second code"])
+    }
+
+    /// "first code" and "second code" side by side (centred a quarter of the width from either edge) on paper of 130,
+    /// their dark modules `firstDark` and `secondDark`, blurred by 1 px, with Gaussian noise of `noise` levels.
+    private func twoCodesOnGreyPaper(width: Int, height: Int, moduleSize: Double, firstDark: UInt8, secondDark: UInt8,
+                                     noise: Double, seed: UInt64) throws -> SyntheticScene {
+        var scene = SyntheticScene(width: width, height: height, background: 130)
+        for (text, x, dark) in [("first code", width / 4, firstDark), ("second code", width * 3 / 4, secondDark)] {
+            scene.place(try QRCode.encode(text).modules, center: Point(Double(x), Double(height / 2)), moduleSize: moduleSize,
+                        dark: dark, light: 130)
+        }
+        scene.blur(radius: 1)
+        scene.addGaussianNoise(deviation: noise, seed: seed)
+        return scene
     }
 
     /// One finder pattern left beside a code found, its ring a clean square, asks for the midrange pass on the
