@@ -452,6 +452,16 @@ struct RoundTripTests {
         #expect(Set(read(scene).map(\.text)) == ["first code", "second code"])
     }
 
+    /// Dim, as the midrange look beside codes found takes it, spans more than the low-contrast passes' quarter of the
+    /// grey scale: the same two codes with a dark edge in view (55 grey levels, 40 rows), which widens the picture's
+    /// span to about 90 levels. The build before, asking for a quarter, read only the first.
+    @Test(arguments: [1, 3, 4] as [UInt64])
+    func aFainterCodeBesideOneFoundInADimPictureWithADarkEdge(seed: UInt64) throws {
+        let scene = try twoCodesOnGreyPaper(width: 800, height: 480, moduleSize: 4, firstDark: 80, secondDark: 105, noise: 4, seed: seed,
+                                            darkEdge: 55)
+        #expect(Set(read(scene).map(\.text)) == ["first code", "second code"])
+    }
+
     /// Beside a code found, finder patterns that finer passes left over and the pyramid's coarsest level lost for want
     /// of resolution ask for the midrange look as patterns left over do: a faint code (22 grey levels of contrast) of
     /// 7 px modules beside a clear one. The build before read only the clear code. With nine other noise seeds of
@@ -463,10 +473,12 @@ struct RoundTripTests {
     }
 
     /// "first code" and "second code" side by side (centred a quarter of the width from either edge) on paper of 130,
-    /// their dark modules `firstDark` and `secondDark`, blurred by 1 px, with Gaussian noise of `noise` levels.
+    /// their dark modules `firstDark` and `secondDark`, blurred by 1 px, with Gaussian noise of `noise` levels; with a
+    /// `darkEdge`, the bottom 40 rows at that level (a table's edge in view).
     private func twoCodesOnGreyPaper(width: Int, height: Int, moduleSize: Double, firstDark: UInt8, secondDark: UInt8,
-                                     noise: Double, seed: UInt64) throws -> SyntheticScene {
+                                     noise: Double, seed: UInt64, darkEdge: UInt8? = nil) throws -> SyntheticScene {
         var scene = SyntheticScene(width: width, height: height, background: 130)
+        if let darkEdge { scene.fill(Rect(x: 0, y: Double(height - 40), width: Double(width), height: 40), level: darkEdge) }
         for (text, x, dark) in [("first code", width / 4, firstDark), ("second code", width * 3 / 4, secondDark)] {
             scene.place(try QRCode.encode(text).modules, center: Point(Double(x), Double(height / 2)), moduleSize: moduleSize,
                         dark: dark, light: 130)

@@ -108,6 +108,18 @@ struct BinarizationTests {
         #expect(LuminanceSurvey(plane(faint)).hasLowContrast)
     }
 
+    /// A picture is dim when its percentiles lie under three-eighths of the grey scale apart: a wider span than low
+    /// contrast takes.
+    @Test func aPictureSpanningUnderThreeEighthsOfTheGreyScaleIsDim() {
+        /// Levels 100..<(100 + span), each in one column of 4 px.
+        func ramp(spanning span: Int) -> LuminanceSurvey {
+            LuminanceSurvey(LuminancePlane(width: 4 * span, height: 64, pixels: (0..<(4 * span * 64)).map { UInt8(100 + $0 % (4 * span) / 4) }))
+        }
+        #expect(ramp(spanning: 90).isDim && !ramp(spanning: 90).hasLowContrast)
+        #expect(!ramp(spanning: 110).isDim)
+        #expect(ramp(spanning: 50).isDim && ramp(spanning: 50).hasLowContrast)
+    }
+
     @Test func globalThresholdSitsBetweenTheTwoPeaks() throws {
         var pixels = [UInt8](repeating: 40, count: 100 * 100)
         for i in stride(from: 0, to: pixels.count, by: 3) { pixels[i] = 210 }

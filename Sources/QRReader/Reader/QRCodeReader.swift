@@ -156,7 +156,7 @@ public struct QRCodeReader: Sendable {
                 session.scan(negative, scale: 1, inverted: true, binarizer: .block(.usual))
             }
             readFurther(of: plane, inverted: false, levels: levels, hiddenFromPyramid: hiddenFromPyramid,
-                        lowContrast: { survey.hasLowContrast }, into: &session)
+                        lowContrast: { survey.hasLowContrast }, dim: { survey.isDim }, into: &session)
             // Bright spots (a reflection, a white marker stroke) can leave no sign of the codes beside them: the
             // local thresholds turn their paper dark and their finders into blobs. A picture with a few pixels far
             // brighter than the rest, outside the codes found, is read once more with those lowered, found codes or
@@ -182,7 +182,7 @@ public struct QRCodeReader: Sendable {
             let hidden = options.tryDownscale && readPyramid(of: plane, inverted: true, levels: &levels, into: &session)
             if options.accuracy == .thorough {
                 readFurther(of: plane, inverted: true, levels: levels, hiddenFromPyramid: hidden,
-                            lowContrast: { survey.hasLowContrast }, into: &session)
+                            lowContrast: { survey.hasLowContrast }, dim: { survey.isDim }, into: &session)
             }
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
@@ -252,9 +252,10 @@ public struct QRCodeReader: Sendable {
     /// `levels`, the pyramid's levels of `picture` (inverted here as the picture is, as ``readPyramid(of:inverted:levels:into:)``
     /// does). `hiddenFromPyramid`: the last level read for something missing left nothing over only for want of
     /// resolution. `lowContrast` tells whether the picture is dim or washed out (``LuminanceSurvey/hasLowContrast``),
-    /// asked only where the answer decides a pass.
+    /// `dim` whether it is so in the wider sense of ``LuminanceSurvey/isDim``; both are asked only where the answer
+    /// decides a pass.
     private func readFurther(of picture: LuminancePlane, inverted: Bool, levels: [(plane: LuminancePlane, factor: Int)],
-                             hiddenFromPyramid: Bool, lowContrast: () -> Bool, into session: inout ReadSession) {
+                             hiddenFromPyramid: Bool, lowContrast: () -> Bool, dim: () -> Bool, into session: inout ReadSession) {
         // The negative shares the picture's pixels: inverting is a flag, not a copy.
         func polarized(_ plane: LuminancePlane) -> LuminancePlane { inverted ? plane.inverted() : plane }
         let plane = polarized(picture)
@@ -272,17 +273,18 @@ public struct QRCodeReader: Sendable {
         // that the pyramid's second level, read speculatively, formed outside the codes found and did not decode
         // (``ReadSession/speculativeSetsLeft``): a code printed larger with a finder that level lost, whose
         // third pattern is its logo (noncompliant/image001 blurred). That look is speculative too: it reads
-        // such a code or asks for nothing more. (Both are signs of the picture's passes.) In a dim or washed-out
-        // picture, codes found ask for that speculative look too: the mean thresholds can read a code of 50 grey
-        // levels of contrast and lose a fainter one beside it without a trace, its quiet zone's flat blocks pulling
-        // its finders' thresholds below their rings. In the corpus faded to a quarter of its contrast with noise of
-        // 6 levels that read 11 more codes (398 -> 409), for a few tenths of a millisecond on its dim photos. Patterns
+        // such a code or asks for nothing more. (Both are signs of the picture's passes.) In a dim picture (its span
+        // under 96 grey levels: noise widens a faded picture's past the low-contrast passes' 64), codes found ask for
+        // that speculative look too: the mean thresholds can read a code of 50 grey levels of contrast and lose a
+        // fainter one beside it without a trace, its quiet zone's flat blocks pulling its finders' thresholds below
+        // their rings. In the corpus faded to a quarter of its contrast with noise of 6 levels that read 13 more codes
+        // (398 -> 411), for a few tenths of a millisecond on its dim photos. Patterns
         // that finer passes left and the last pyramid level lost for want of resolution (`hiddenFromPyramid`) count as
         // left over: the faded corpus's rotations/image021, its bottom-left finder's ring thinned by the mean rule,
         // read only by the midrange rule on the first level (for 1 % more time on the corpus).
         let missing = session.mayBeMissingCodes || hiddenFromPyramid
         let lone = !inverted && session.loneFindersLeft
-        if missing || lone || !inverted && session.speculativeSetsLeft || !session.results.isEmpty && lowContrast() {
+        if missing || lone || !inverted && session.speculativeSetsLeft || !session.results.isEmpty && dim() {
             let (level, factor) = firstLevel ?? (plane, 1)
             session.scan(level, scale: Double(factor), inverted: inverted, binarizer: .midrange,
                          speculative: !missing && !lone, addingToLeftovers: true)
