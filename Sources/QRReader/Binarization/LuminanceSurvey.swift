@@ -49,7 +49,7 @@ struct LuminanceSurvey {
 
     /// Whether the picture spans under three-eighths of the grey scale between its 1st and 99th percentiles: dim enough
     /// (under ``hasLowContrast`` with noise widening the span) that a faint code beside a clearer one can lose its
-    /// finders to the usual local thresholds. Of the corpus, 14 photos; photos of codes in ordinary light span over 128.
+    /// finders to the usual local thresholds. Of the corpus, about 14 photos; most in ordinary light span over 128.
     var isDim: Bool { spans(under: 96) }
 
     /// Whether the 1st and 99th percentiles lie fewer than `levels` grey levels apart.
