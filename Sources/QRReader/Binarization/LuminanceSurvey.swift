@@ -48,8 +48,9 @@ struct LuminanceSurvey {
     var hasLowContrast: Bool { spans(under: 64) }
 
     /// Whether the picture spans under three-eighths of the grey scale between its 1st and 99th percentiles: dim enough
-    /// (under ``hasLowContrast`` with noise widening the span) that a faint code beside a clearer one can lose its
-    /// finders to the usual local thresholds. Of the corpus, about 14 photos; most in ordinary light span over 128.
+    /// that a faint code beside a clearer one can lose its finders to the usual local thresholds. A wider span than
+    /// ``hasLowContrast`` takes, as sensor noise widens a faded picture's. Of the corpus, about 14 photos; most in
+    /// ordinary light span over 128.
     var isDim: Bool { spans(under: 96) }
 
     /// Whether the 1st and 99th percentiles lie fewer than `levels` grey levels apart.
