@@ -156,7 +156,7 @@ public struct QRCodeReader: Sendable {
                 session.scan(negative, scale: 1, inverted: true, binarizer: .block(.usual))
             }
             readFurther(of: plane, inverted: false, levels: levels, hiddenFromPyramid: hiddenFromPyramid,
-                        lowContrast: { survey.hasLowContrast }, dim: { survey.isDim }, into: &session)
+                        survey: { survey }, into: &session)
             // Bright spots (a reflection, a white marker stroke) can leave no sign of the codes beside them: the
             // local thresholds turn their paper dark and their finders into blobs. A picture with a few pixels far
             // brighter than the rest, outside the codes found, is read once more with those lowered, found codes or
@@ -182,7 +182,7 @@ public struct QRCodeReader: Sendable {
             let hidden = options.tryDownscale && readPyramid(of: plane, inverted: true, levels: &levels, into: &session)
             if options.accuracy == .thorough {
                 readFurther(of: plane, inverted: true, levels: levels, hiddenFromPyramid: hidden,
-                            lowContrast: { survey.hasLowContrast }, dim: { survey.isDim }, into: &session)
+                            survey: { survey }, into: &session)
             }
         }
         // Last, finder patterns that only read with allowances for damage (a module missing, a ring merging
@@ -251,11 +251,10 @@ public struct QRCodeReader: Sendable {
     /// `inverted`, over its negative, while something may be missing: other thresholds at full scale and on
     /// `levels`, the pyramid's levels of `picture` (inverted here as the picture is, as ``readPyramid(of:inverted:levels:into:)``
     /// does). `hiddenFromPyramid`: the last level read for something missing left nothing over only for want of
-    /// resolution. `lowContrast` tells whether the picture is dim or washed out (``LuminanceSurvey/hasLowContrast``),
-    /// `dim` whether it is so in the wider sense of ``LuminanceSurvey/isDim``; both are asked only where the answer
-    /// decides a pass.
+    /// resolution. `survey` gives the picture's grey levels (the same either way round), counted only if a pass
+    /// asks whether the picture is dim or washed out.
     private func readFurther(of picture: LuminancePlane, inverted: Bool, levels: [(plane: LuminancePlane, factor: Int)],
-                             hiddenFromPyramid: Bool, lowContrast: () -> Bool, dim: () -> Bool, into session: inout ReadSession) {
+                             hiddenFromPyramid: Bool, survey: () -> LuminanceSurvey, into session: inout ReadSession) {
         // The negative shares the picture's pixels: inverting is a flag, not a copy.
         func polarized(_ plane: LuminancePlane) -> LuminancePlane { inverted ? plane.inverted() : plane }
         let plane = polarized(picture)
@@ -278,13 +277,13 @@ public struct QRCodeReader: Sendable {
         // that speculative look too: the mean thresholds can read a code of 50 grey levels of contrast and lose a
         // fainter one beside it without a trace, its quiet zone's flat blocks pulling its finders' thresholds below
         // their rings. In the corpus faded to a quarter of its contrast with noise of 6 levels that read 13 more codes
-        // (398 -> 411), for a few tenths of a millisecond on its dim photos. Patterns
-        // that finer passes left and the last pyramid level lost for want of resolution (`hiddenFromPyramid`) count as
-        // left over: the faded corpus's rotations/image021, its bottom-left finder's ring thinned by the mean rule,
-        // read only by the midrange rule on the first level (for 1 % more time on the corpus).
+        // (398 -> 411), for a few tenths of a millisecond on its dim photos. Patterns that finer passes left and the
+        // last pyramid level lost for want of resolution (`hiddenFromPyramid`) count as left over: the faded corpus's
+        // rotations/image021, its bottom-left finder's ring thinned by the mean rule, read only by the midrange rule on
+        // the first level (for 1 % more time on the corpus).
         let missing = session.mayBeMissingCodes || hiddenFromPyramid
         let lone = !inverted && session.loneFindersLeft
-        if missing || lone || !inverted && session.speculativeSetsLeft || !session.results.isEmpty && dim() {
+        if missing || lone || !inverted && session.speculativeSetsLeft || !session.results.isEmpty && survey().isDim {
             let (level, factor) = firstLevel ?? (plane, 1)
             session.scan(level, scale: Double(factor), inverted: inverted, binarizer: .midrange,
                          speculative: !missing && !lone, addingToLeftovers: true)
@@ -319,7 +318,7 @@ public struct QRCodeReader: Sendable {
         // picture is thresholded setting aside only blocks flat to within noise. Run also beside codes found
         // where finder patterns were left over, it read three more codes in the corpus faded to a quarter of
         // its contrast, and cost three dim photos of the corpus 6–9 ms each (a 12 MP pass) for nothing.
-        if session.results.isEmpty, lowContrast() {
+        if session.results.isEmpty, survey().hasLowContrast {
             session.scan(plane, scale: 1, inverted: inverted, binarizer: .block(.lowContrast))
         }
         // A small symbol in a large photo can show finder patterns at full scale and yet fail there under
