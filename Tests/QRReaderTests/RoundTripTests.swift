@@ -448,7 +448,7 @@ struct RoundTripTests {
     /// only the first.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aFainterCodeBesideOneFoundInADimPicture(seed: UInt64) throws {
-        let scene = try twoCodesOnGreyPaper(width: 800, height: 480, moduleSize: 4, firstDark: 80, secondDark: 105, noise: 4, seed: seed)
+        let scene = try twoCodesOnGreyPaper(seed: seed)
         #expect(Set(read(scene).map(\.text)) == ["first code", "second code"])
     }
 
@@ -457,24 +457,23 @@ struct RoundTripTests {
     /// span to about 90 levels. The build before, asking for a quarter, read only the first.
     @Test(arguments: [1, 3, 4] as [UInt64])
     func aFainterCodeBesideOneFoundInADimPictureWithADarkEdge(seed: UInt64) throws {
-        let scene = try twoCodesOnGreyPaper(width: 800, height: 480, moduleSize: 4, firstDark: 80, secondDark: 105, noise: 4, seed: seed,
-                                            darkEdge: 55)
+        let scene = try twoCodesOnGreyPaper(seed: seed, darkEdge: 55)
         #expect(Set(read(scene).map(\.text)) == ["first code", "second code"])
     }
 
-    /// "first code" and "second code" side by side (centred a quarter of the width from either edge) on paper of 130,
-    /// their dark modules `firstDark` and `secondDark`, blurred by 1 px, with Gaussian noise of `noise` levels; with a
-    /// `darkEdge`, the bottom 40 rows at that level (a table's edge in view).
-    private func twoCodesOnGreyPaper(width: Int, height: Int, moduleSize: Double, firstDark: UInt8, secondDark: UInt8,
-                                     noise: Double, seed: UInt64, darkEdge: UInt8? = nil) throws -> SyntheticScene {
+    /// "first code" and "second code" side by side in an 800 × 480 picture (centred a quarter of the width from either
+    /// edge, 4 px modules) on paper of 130, their dark modules 80 and 105, blurred by 1 px, with Gaussian noise of 4
+    /// levels drawn from `seed`; with a `darkEdge`, the bottom 40 rows at that level (a table's edge in view).
+    private func twoCodesOnGreyPaper(seed: UInt64, darkEdge: UInt8? = nil) throws -> SyntheticScene {
+        let width = 800, height = 480
         var scene = SyntheticScene(width: width, height: height, background: 130)
         if let darkEdge { scene.fill(Rect(x: 0, y: Double(height - 40), width: Double(width), height: 40), level: darkEdge) }
-        for (text, x, dark) in [("first code", width / 4, firstDark), ("second code", width * 3 / 4, secondDark)] {
-            scene.place(try QRCode.encode(text).modules, center: Point(Double(x), Double(height / 2)), moduleSize: moduleSize,
+        for (text, x, dark) in [("first code", width / 4, 80 as UInt8), ("second code", width * 3 / 4, 105)] {
+            scene.place(try QRCode.encode(text).modules, center: Point(Double(x), Double(height / 2)), moduleSize: 4,
                         dark: dark, light: 130)
         }
         scene.blur(radius: 1)
-        scene.addGaussianNoise(deviation: noise, seed: seed)
+        scene.addGaussianNoise(deviation: 4, seed: seed)
         return scene
     }
 

@@ -287,10 +287,8 @@ public struct QRCodeReader: Sendable {
             // nothing over) makes its first level rather than thresholding the picture: at full scale the midrange
             // rule turns a dim page's noisy paper into grain, 7 ms of false sets on an 800 x 600 synthetic page.
             let speculative = !missing && !lone
-            let first = firstLevel ?? (speculative && options.tryDownscale
-                ? Self.pyramidFactors(width: plane.width, height: plane.height).first.map { (plane: plane.downscaled(by: $0), factor: $0) }
-                : nil)
-            let (level, factor) = first ?? (plane, 1)
+            let made = speculative && options.tryDownscale ? Self.firstPyramidLevel(of: plane) : nil
+            let (level, factor) = firstLevel ?? made ?? (plane, 1)
             session.scan(level, scale: Double(factor), inverted: inverted, binarizer: .midrange,
                          speculative: speculative, addingToLeftovers: true)
         }
@@ -417,6 +415,12 @@ public struct QRCodeReader: Sendable {
         guard side >= 400 else { return [] }
         let first = side >= 1600 ? 3 : 2
         return [first] + (1..<3).map { first << $0 }.prefix { side / $0 >= 200 }
+    }
+
+    /// The pyramid's first level of `plane` with its factor (``pyramidFactors(width:height:)``), or nil for a plane too
+    /// small to have one.
+    static func firstPyramidLevel(of plane: LuminancePlane) -> (plane: LuminancePlane, factor: Int)? {
+        pyramidFactors(width: plane.width, height: plane.height).first.map { (plane.downscaled(by: $0), $0) }
     }
 
     /// The largest picture, in pixels, that is read again enlarged twice when finder patterns of modules under
