@@ -109,6 +109,26 @@ struct DamagedFinderTests {
         #expect(abs(corner.distance(to: finders[0]) - 3.5 * 8 * 2.0.squareRoot()) < 4)
     }
 
+    /// A sheet of labels, three of them with a finder's stone blotted away: their six whole finders are all
+    /// partners of one search, and each pair is completed with a stand-in.
+    @Test func labelsWithBlottedStonesOnOneSheetAreEachStoodInFor() throws {
+        var scene = SyntheticScene(width: 620, height: 620)
+        var texts: [String] = []
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let text = "label \(row) \(column)"
+                var modules = try QRCode.encode(text, options: .version(3)).modules
+                if row == column {
+                    for y in 2...4 { for x in 2...4 { modules[x, y] = false } }
+                }
+                scene.place(modules, center: Point(Double(110 + 200 * column), Double(110 + 200 * row)), moduleSize: 6,
+                            degrees: Double(3 * (row + column) - 6), quietZone: 3)
+                texts.append(text)
+            }
+        }
+        #expect(Set(read(scene).map(\.text)) == Set(texts))
+    }
+
     /// Stand-ins stand where two patterns place a third, as opposite or neighbouring corners of a square,
     /// with the pair's module size; not where a partner stands, nor where the pattern would leave the image.
     @Test func standInsCompleteAPairAsASquaresCorners() {
