@@ -629,7 +629,8 @@ struct FinderPatternTests {
     }
 
     /// A steeply sheared symbol's finders measure very different sizes, which the grouping filters for
-    /// more than five patterns reject: with a few more patterns and no set passing them, every triple counts.
+    /// more than five patterns reject: with a few more patterns and no set passing them, every triple counts,
+    /// and so it does among up to five patterns that stand out from specks of grain, however many specks.
     @Test func aShearedSymbolIsGroupedDespiteAFewFalsePatterns() {
         func pattern(_ x: Double, _ y: Double, module: Double) -> FinderPattern {
             FinderPattern(center: Point(x, y), moduleSize: module, isDamaged: false)
@@ -640,8 +641,14 @@ struct FinderPatternTests {
         let strays = [pattern(600, 600, module: 1.1), pattern(900, 40, module: 1.0), pattern(40, 900, module: 1.2)]
         let sets = FinderPatternGrouper.sets(from: finders + strays)
         #expect(sets.contains { Set($0.indices) == [0, 1, 2] })
-        // With more patterns the filters stay on.
-        let crowd = (0..<4).map { pattern(Double(1200 + 300 * $0), 1200, module: 1) }
+        // Specks of grain (modules under 2 px) that form sets among themselves leave the symbol its every triple.
+        let specks = [pattern(1200, 1200, module: 1), pattern(1230, 1240, module: 1), pattern(1260, 1200, module: 1.1),
+                      pattern(1290, 1240, module: 1)]
+        let amongSpecks = FinderPatternGrouper.sets(from: finders + strays + specks)
+        #expect(amongSpecks.contains { Set($0.indices) == [0, 1, 2] })
+        #expect(amongSpecks.contains { Set($0.indices).isSubset(of: Set(6..<10)) })
+        // With more patterns that are not grain the filters stay on.
+        let crowd = (0..<4).map { pattern(Double(1200 + 300 * $0), 1200, module: 3) }
         #expect(!FinderPatternGrouper.sets(from: finders + strays + crowd).contains { Set($0.indices) == [0, 1, 2] })
     }
 

@@ -52,8 +52,20 @@ enum FinderPatternGrouper {
     static func sets(from patterns: [FinderPattern], excluding excluded: Set<Int> = [], retired: Set<Int> = [],
                      leavingOut tried: Set<[Int]> = [], until deadline: ContinuousClock.Instant? = nil) -> [FinderPatternSet]
     {
-        sets(from: patterns, among: patterns.indices.filter { !patterns[$0].isDamaged && !excluded.contains($0) }, withDamage: false,
-             retired: retired, leavingOut: tried, until: deadline)
+        let among = patterns.indices.filter { !patterns[$0].isDamaged && !excluded.contains($0) }
+        let sets = sets(from: patterns, among: among, withDamage: false, retired: retired, leavingOut: tried, until: deadline)
+        // Specks of sensor noise can turn the filters on for a steeply sheared symbol too (see below): where a
+        // handful of patterns stand out from grain, they also get every triple considered, after the sets above
+        // (its near finder's modules 7.5 px and its far ones' 3, faded with noise of 5 levels: zxing-cpp/qrcode-2/30a
+        // in `read-transformed-vs-zxing-cpp.py --shade 0.6 --contrast 0.4 --noise 5`). Only in a pass's first
+        // grouping, and not past a full list: what a regrouping among the patterns left forms, and whether it
+        // regroups at all (``maximumSets``), decide which leftovers the reader searches near for damaged patterns.
+        let solid = among.filter { !patterns[$0].isGrain }
+        guard excluded.isEmpty, tried.isEmpty, among.count > 5, (3...5).contains(solid.count), sets.count < maximumSets - 10
+        else { return sets }
+        let taken = Set(sets.map(\.indices))
+        return sets + Self.sets(from: patterns, among: solid, withDamage: false, retired: retired, until: deadline)
+            .filter { !taken.contains($0.indices) }
     }
 
     /// Sets with at least one damaged pattern, best first. Damaged patterns are found in dense data and
