@@ -336,16 +336,6 @@ struct RoundTripTests {
         #expect(results.first?.version == 18)
     }
 
-    /// A noisy synthetic page (`Benchmarks/read-synthetic-vs-zxing-cpp.py --seed 2072`, page 55) of three codes, one a
-    /// blurred version 4 symbol of 2.75 px modules on white paper over grey: the local thresholds thicken its dark
-    /// modules, and its finders' squares with them, so every grid fitted through the squares misses its timing
-    /// patterns; the grid through the finders' centres alone reads it, as zxing-cpp does.
-    @Test func aBlurredSymbolWhoseFinderSquaresAreThickenedReadsThroughItsCentres() throws {
-        let texts = try readFixture("synthetic-page-2072-55").map(\.text)
-        #expect(texts.count == 3)
-        #expect(texts.contains { $0.hasPrefix("N1l3vjVJL7ZL BNHyK0tG") })
-    }
-
     /// What the reader finds in the JPEG fixture `name` (in Fixtures).
     private func readFixture(_ name: String) throws -> [ReadResult] {
         let url = try #require(Bundle.module.url(forResource: name, withExtension: "jpg", subdirectory: "Fixtures"))

@@ -196,8 +196,6 @@ enum SymbolLocator {
         // rotated symbol the binarized sides are staircases whose fitted angle can be off by a few degrees,
         // so the fit without that corner competes too.
         var farCorner = true
-        // Whether the fit chosen goes through the finders' squares, or through their centres alone.
-        var squaresFitted = true
         // Without a far corner (a square missing, or their sides parallel), fitted with it, a grid is fitted
         // without it, so once is enough.
         let hasFarCorner = bottomRightCorner(corners) != nil
@@ -228,26 +226,6 @@ enum SymbolLocator {
                     fitted = transform
                     dimension = candidate
                     farCorner = withFarCorner
-                    squaresFitted = true
-                }
-            }
-            // Blur can thicken a small symbol's dark modules in the binary image, and its finders' squares with
-            // them, so that every fit through the squares misses the timing patterns while the centres alone,
-            // completed to a parallelogram as the classic detectors do, place them convincingly (a version 4
-            // symbol of 2.75 px modules on a noisy synthetic page, seed 2072, which zxing-cpp read). Only
-            // convincingly: where the squares fit nearly as well, their grid is the better (damaged/image023,
-            // whose centres' grid times 0.85 against its squares' 0.71, decoded only from the squares').
-            // Asked at the estimated size only: on noisy pages, asked at every size, the false sets of grain
-            // took 3 % longer.
-            if bestTiming < GridCheck.samplingScore, candidate == estimated,
-               let centres = fit(set, corners: [nil, nil, nil], dimension: candidate, alignment: nil) {
-                let timing = GridCheck.timingScore(SamplingGrid(dimension: candidate, transform: centres), binary: image,
-                                                   minimum: GridCheck.convincingScore)
-                if timing >= GridCheck.convincingScore {
-                    bestTiming = timing
-                    fitted = centres
-                    dimension = candidate
-                    squaresFitted = false
                 }
             }
         }
@@ -260,8 +238,7 @@ enum SymbolLocator {
             if version.size == dimension {
                 versionRead = true
             } else {
-                let refit = fit(set, corners: squaresFitted ? corners : [nil, nil, nil], dimension: version.size, alignment: nil,
-                                farCorner: farCorner)
+                let refit = fit(set, corners: corners, dimension: version.size, alignment: nil, farCorner: farCorner)
                 func timesAsWell(_ refit: PerspectiveTransform) -> Bool {
                     GridCheck.timingScore(SamplingGrid(dimension: version.size, transform: refit), binary: image,
                                           minimum: bestTiming - 0.1) >= bestTiming - 0.1
