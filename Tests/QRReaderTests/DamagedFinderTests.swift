@@ -78,19 +78,30 @@ struct DamagedFinderTests {
     /// A sheet of labels, the middle one's top-left finder holed: once its neighbours are found, its two
     /// other finders still call for the search that completes them with a damaged pattern.
     @Test func aLabelAmongFoundOnesIsCompletedWithItsDamagedFinder() throws {
+        let (scene, texts) = try Self.sheetOfLabels { row, column, modules in
+            if row == 1 && column == 1 { Self.holeInTheStone(&modules) }
+        }
+        #expect(Set(read(scene).map(\.text)) == Set(texts))
+    }
+
+    /// Nine version 3 labels of 6 px modules, three by three, each turned a little, `damage` applied to the
+    /// modules of the label at each row and column; and their texts.
+    static func sheetOfLabels(damage: (_ row: Int, _ column: Int, _ modules: inout BitMatrix) -> Void) throws
+        -> (scene: SyntheticScene, texts: [String])
+    {
         var scene = SyntheticScene(width: 620, height: 620)
         var texts: [String] = []
         for row in 0..<3 {
             for column in 0..<3 {
                 let text = "label \(row) \(column)"
                 var modules = try QRCode.encode(text, options: .version(3)).modules
-                if row == 1 && column == 1 { Self.holeInTheStone(&modules) }
+                damage(row, column, &modules)
                 scene.place(modules, center: Point(Double(110 + 200 * column), Double(110 + 200 * row)), moduleSize: 6,
                             degrees: Double(3 * (row + column) - 6), quietZone: 3)
                 texts.append(text)
             }
         }
-        #expect(Set(read(scene).map(\.text)) == Set(texts))
+        return (scene, texts)
     }
 
     /// The top-left finder's stone blotted away, two thirds of it (its top row and left column left, which
@@ -112,18 +123,9 @@ struct DamagedFinderTests {
     /// A sheet of labels, three of them with a finder's stone blotted away: their six whole finders are all
     /// partners of one search, and each pair is completed with a stand-in.
     @Test func labelsWithBlottedStonesOnOneSheetAreEachStoodInFor() throws {
-        var scene = SyntheticScene(width: 620, height: 620)
-        var texts: [String] = []
-        for row in 0..<3 {
-            for column in 0..<3 {
-                let text = "label \(row) \(column)"
-                var modules = try QRCode.encode(text, options: .version(3)).modules
-                if row == column {
-                    for y in 2...4 { for x in 2...4 { modules[x, y] = false } }
-                }
-                scene.place(modules, center: Point(Double(110 + 200 * column), Double(110 + 200 * row)), moduleSize: 6,
-                            degrees: Double(3 * (row + column) - 6), quietZone: 3)
-                texts.append(text)
+        let (scene, texts) = try Self.sheetOfLabels { row, column, modules in
+            if row == column {
+                for y in 2...4 { for x in 2...4 { modules[x, y] = false } }
             }
         }
         #expect(Set(read(scene).map(\.text)) == Set(texts))
