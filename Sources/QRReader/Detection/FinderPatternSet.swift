@@ -40,6 +40,13 @@ struct FinderPatternSet: Sendable {
 enum FinderPatternGrouper {
     static let maximumSets = 400
 
+    /// Up to this many patterns, every triple is considered, without the filters for similar sizes, legs and
+    /// angles: a steeply sheared symbol's finders can measure very different sizes.
+    static let unfilteredPatterns = 5
+
+    /// The triples of ``unfilteredPatterns`` patterns.
+    private static let unfilteredTriples = unfilteredPatterns * (unfilteredPatterns - 1) * (unfilteredPatterns - 2) / 6
+
     /// More patterns than this in one pass are texture (a tiling of finder-like squares shows thousands to
     /// the megapixel): no picture of the development corpus, nor any of 450 synthetic photos and sheets of
     /// labels, showed more than 300 in a pass.
@@ -61,7 +68,8 @@ enum FinderPatternGrouper {
         // grouping, and not past a full list: what a regrouping among the patterns left forms, and whether it
         // regroups at all (``maximumSets``), decide which leftovers the reader searches near for damaged patterns.
         let solid = among.filter { !patterns[$0].isGrain }
-        guard excluded.isEmpty, tried.isEmpty, among.count > 5, (3...5).contains(solid.count), sets.count < maximumSets - 10
+        guard excluded.isEmpty, tried.isEmpty, among.count > unfilteredPatterns, (3...unfilteredPatterns).contains(solid.count),
+              sets.count < maximumSets - unfilteredTriples
         else { return sets }
         let taken = Set(sets.map(\.indices))
         return sets + Self.sets(from: patterns, among: solid, withDamage: false, retired: retired, until: deadline)
@@ -286,7 +294,7 @@ enum FinderPatternGrouper {
         // A handful of patterns get every triple considered. A few more are filtered, unless that leaves
         // none: a steeply sheared symbol's finders measure very different sizes, and one false pattern in
         // its data would otherwise turn the filters on and reject its only set.
-        var scored = scoredTriples(useFilters: count > 5)
+        var scored = scoredTriples(useFilters: count > unfilteredPatterns)
         if scored.isEmpty && (6...8).contains(count) { scored = scoredTriples(useFilters: false) }
         return ordered(scored, of: patterns)
     }
