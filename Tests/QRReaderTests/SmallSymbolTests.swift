@@ -82,4 +82,31 @@ struct SmallSymbolTests {
         #expect(result.map(\.text) == [symbol.text])
         #expect(result.first?.mirrored == true)
     }
+
+    /// A long rMQR symbol turned far from upright: the homography of its finder's square alone, extrapolated
+    /// to the far end, put the sub-pattern off the picture. Every case failed before the affine prediction.
+    @Test(arguments: [("R13x77", 130.0), ("R9x99", 55.0), ("R17x139", 5.0)])
+    func rMQRTurned(_ version: String, _ degrees: Double) throws {
+        let symbol = try #require(SmallSymbol.all.first { $0.version == version })
+        var scene = SyntheticScene(width: 600, height: 600)
+        scene.place(symbol.modules, center: Point(300, 300), moduleSize: 4, degrees: degrees, quietZone: 2)
+        #expect(read(scene).map(\.text) == [symbol.text])
+    }
+
+    /// An rMQR symbol seen at an angle along its length (its far end 0.8 of its near end's height): no affine
+    /// fit follows it to the far end, nor the finder's fit with the pitch of its modules; its timing patterns,
+    /// followed at their own pitch, do. Every case failed before.
+    @Test(arguments: [("R7x43", 0.0), ("R13x77", 0.0), ("R9x99", 200.0)])
+    func rMQRSeenAtAnAngleAlongItsLength(_ version: String, _ degrees: Double) throws {
+        let symbol = try #require(SmallSymbol.all.first { $0.version == version })
+        let length = Double(symbol.modules.width) * 4, near = Double(symbol.modules.height) * 5, far = near * 0.8
+        let outline = [Point(-length / 2, -near / 2), Point(length / 2, -far / 2), Point(length / 2, far / 2), Point(-length / 2, near / 2)]
+        let angle = degrees * .pi / 180
+        let corners = outline.map { p in
+            Point(350 + p.x * cos(angle) - p.y * sin(angle), 350 + p.x * sin(angle) + p.y * cos(angle))
+        }
+        var scene = SyntheticScene(width: 700, height: 700)
+        scene.place(symbol.modules, corners: corners, quietZone: 2)
+        #expect(read(scene).map(\.text) == [symbol.text])
+    }
 }

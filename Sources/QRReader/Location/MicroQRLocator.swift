@@ -103,67 +103,26 @@ enum MicroQRLocator {
 
     /// `grid` refitted through where the timing patterns' dark modules lie, for a symbol seen at a steep
     /// angle: a transform fitted to the 7-module finder alone extrapolates its perspective to the far
-    /// edges with every pixel of the finder's error magnified. Each dark timing module along the top row
-    /// and left column is looked for where the last one found says the grid has drifted to: its middle
-    /// along the timing pattern (the dark run between its light neighbours) and its outer edge (the quiet
-    /// zone beyond it). Nil when under half of either pattern's dark modules are found.
+    /// edges with every pixel of the finder's error magnified. The dark timing modules along the top row
+    /// and left column are followed with ``TimingModuleTracker``. Nil when under half of either pattern's
+    /// dark modules are found.
     static func timingFitted(_ grid: SamplingGrid, binary image: BinaryImage) -> SamplingGrid? {
         let size = grid.width
-        let t = grid.transform
         let unit = FinderCorners.moduleCorners
-        var from = unit, to = unit.map(t.apply)
+        var from = unit, to = unit.map(grid.transform.apply)
         for horizontal in [true, false] {
-            var shift = Point.zero, found = 0
-            for i in stride(from: 8, to: size, by: 2) {
-                let module = horizontal ? Point(Double(i) + 0.5, 0.5) : Point(0.5, Double(i) + 0.5)
-                let projected = t.apply(module)
-                // One module's steps along the pattern and inwards, away from the quiet zone.
-                let along = t.apply(module + (horizontal ? Point(1, 0) : Point(0, 1))) - projected
-                let inwards = t.apply(module + (horizontal ? Point(0, 1) : Point(1, 0))) - projected
-                guard let centre = timingModuleCentre(near: projected + shift, along: along, inwards: inwards, in: image)
-                else { continue }
-                from.append(module)
-                to.append(centre)
-                shift = centre - projected
-                found += 1
+            let modules = stride(from: 8, to: size, by: 2).map { i in
+                horizontal ? Point(Double(i) + 0.5, 0.5) : Point(0.5, Double(i) + 0.5)
             }
-            guard found * 2 >= (size - 7) / 2 else { return nil }
+            let found = TimingModuleTracker.darkModuleCentres(modules, along: horizontal ? Point(1, 0) : Point(0, 1),
+                                                              inwards: horizontal ? Point(0, 1) : Point(1, 0),
+                                                              transform: grid.transform, in: image)
+            guard found.count * 2 >= (size - 7) / 2 else { return nil }
+            from += found.map(\.module)
+            to += found.map(\.centre)
         }
         guard let transform = PerspectiveTransform.fitting(from: from, to: to) else { return nil }
         return SamplingGrid(dimension: size, transform: transform)
-    }
-
-    /// The centre of the dark timing module nearest `guess`: the middle of the dark run through it along the
-    /// pattern (its light neighbours bound it within a module either side), and half a module in from its
-    /// outer edge. Nil when no dark run about a module long is there.
-    private static func timingModuleCentre(near guess: Point, along: Point, inwards: Point, in image: BinaryImage) -> Point? {
-        let step = 0.1
-        var point = guess
-        for _ in 0..<2 {
-            // The dark run along the pattern, within a module either side.
-            let dark = stride(from: -1.0, through: 1.0, by: step).filter { k in
-                let p = point + along * k
-                return image.isDark(at: p.x, p.y)
-            }
-            guard let first = dark.first, let last = dark.last, dark.count >= 5, last - first <= 1.6 else { return nil }
-            point = point + along * ((first + last) / 2)
-            // The outer edge: outwards while dark, or inwards until dark when the guess lies outside. It lies
-            // half a step outside the outermost dark sample. Dark a module and a half out, there is no quiet zone.
-            func isDark(_ depth: Double) -> Bool {
-                let p = point + inwards * depth
-                return image.isDark(at: p.x, p.y)
-            }
-            var depth = 0.0
-            if isDark(0) {
-                while depth > -1.5 && isDark(depth - step) { depth -= step }
-                guard depth > -1.5 else { return nil }
-            } else {
-                while depth < 1 && !isDark(depth) { depth += step }
-                guard depth < 1 else { return nil }
-            }
-            point = point + inwards * (depth - step / 2 + 0.5)
-        }
-        return point
     }
 
     /// The timing modules of a symbol `size` modules wide: the top row and left column beyond the finder's

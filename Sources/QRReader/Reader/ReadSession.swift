@@ -833,15 +833,21 @@ struct ReadSession {
     private func decodeRMQR(_ pattern: FinderPattern, square: FinderCorners, binary: BinaryImage, plane: LuminancePlane,
                             scale: Double, inverted: Bool) -> ReadResult? {
         for candidate in RMQRLocator.candidates(pattern, square: square, in: binary) {
-            let grid = candidate.grid
-            let sampled = ModuleSampler.sample(grid, binary: binary)
-            if let symbol = RMQRDecoder.decode(sampled, version: candidate.version, level: candidate.level) {
+            func decoded(_ grid: SamplingGrid) -> ReadResult? {
+                let sampled = ModuleSampler.sample(grid, binary: binary)
+                if let symbol = RMQRDecoder.decode(sampled, version: candidate.version, level: candidate.level) {
+                    return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+                }
+                guard options.accuracy == .thorough else { return nil }
+                let samples = ModuleSampler.sample(grid, luminance: plane)
+                guard let symbol = samples.decoded(by: { RMQRDecoder.decode($0, version: candidate.version, level: candidate.level, confidence: $1) })
+                else { return nil }
                 return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
             }
-            guard options.accuracy == .thorough else { continue }
-            let samples = ModuleSampler.sample(grid, luminance: plane)
-            if let symbol = samples.decoded(by: { RMQRDecoder.decode($0, version: candidate.version, level: candidate.level, confidence: $1) }) {
-                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+            if let found = decoded(candidate.grid) { return found }
+            // Then the fit redrawn through the timing patterns, for a symbol seen at an angle.
+            for grid in candidate.toRedraw.map({ RMQRLocator.redrawn($0, version: candidate.version, moduleSize: pattern.moduleSize, binary: binary) }) ?? [] {
+                if let found = decoded(grid) { return found }
             }
         }
         return nil
