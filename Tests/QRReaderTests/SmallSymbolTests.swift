@@ -109,4 +109,16 @@ struct SmallSymbolTests {
         scene.place(symbol.modules, corners: corners, quietZone: 2)
         #expect(read(scene).map(\.text) == [symbol.text])
     }
+
+    /// A Micro QR or rMQR symbol of modules about 2 px, turned: its format and timing read around its finder
+    /// but its modules do not, and no finder pattern is left over to ask for the picture enlarged; the
+    /// square around the symbol is read enlarged. Every case failed before.
+    @Test(arguments: [("M4", 160.0, 2.2, 1), ("R11x27", 74.0, 2.0, 1)])
+    func smallModulesTurnedReadEnlarged(_ version: String, _ degrees: Double, _ moduleSize: Double, _ blur: Int) throws {
+        let symbol = try #require(SmallSymbol.all.first { $0.version == version })
+        var scene = SyntheticScene(width: 240, height: 240)
+        scene.place(symbol.modules, center: Point(120, 120), moduleSize: moduleSize, degrees: degrees, quietZone: 2)
+        if blur > 0 { scene.blur(radius: blur) }
+        #expect(read(scene).map(\.text) == [symbol.text])
+    }
 }

@@ -235,7 +235,15 @@ public struct QRCodeReader: Sendable {
                 lazy var enlarged = plane.enlarged()
                 for inverted in [false, true] where session.results.isEmpty && !session.isDone && (options.tryInverted || !inverted) {
                     let left = inverted ? session.mostFindersLeft(withModulesIn: small, inverted: true) : plainLeft
-                    guard (1...Self.maximumEnlargedLeftovers).contains(left), !inverted || left > 2 * plainLeft else { continue }
+                    guard (1...Self.maximumEnlargedLeftovers).contains(left), !inverted || left > 2 * plainLeft else {
+                        // No such patterns, but a Micro QR or rMQR symbol of such modules whose format and timing
+                        // read around its one finder pattern: the square around it, enlarged.
+                        if left == 0 {
+                            readAroundMissedSymbols(in: inverted ? plane.inverted() : plane, inverted: inverted, withModulesIn: small,
+                                                    enlarged: true, into: &session)
+                        }
+                        continue
+                    }
                     let read = inverted ? enlarged.inverted() : enlarged
                     session.scan(read, scale: 0.5, inverted: inverted, binarizer: .block(.usual))
                     if session.results.isEmpty && !session.isDone {

@@ -321,6 +321,9 @@ struct ReadSession {
         // The sets whose grids did so, or whose version information read beside their finders, and yet did not
         // decode: signs of a missed symbol.
         var missedSets: [FinderPatternSet] = []
+        // The grids of Micro QR and rMQR symbols whose format information and timing modules read around a
+        // lone finder pattern, and yet did not decode: signs of a missed symbol too.
+        var missedSmallSymbols: [SamplingGrid] = []
         let squares = FinderCorners.Cache()
         defer {
             // Patterns that formed a plausible symbol, or that pair with another as two finders of one, but are
@@ -346,6 +349,10 @@ struct ReadSession {
                 if damaged == nil {
                     missedSymbols += missedSets.filter { !$0.indices.contains(where: used.contains) }.map { set in
                         (set.center * scale, set.moduleSize * scale, (set.topRight.center - set.bottomLeft.center).length / 2 * scale, inverted)
+                    }
+                    missedSymbols += missedSmallSymbols.map { grid in
+                        (grid.pixel(Double(grid.width) / 2, Double(grid.height) / 2) * scale, grid.moduleSize * scale,
+                         grid.corners.topLeft.distance(to: grid.corners.bottomRight) / 2 * scale, inverted)
                     }
                 }
                 // Dozens left are texture: only those in sets count then.
@@ -487,9 +494,14 @@ struct ReadSession {
             if isDone { return }
             guard !isInFoundCode(pattern.center * scale) else { continue }
             guard let square = squares.square(of: pattern, index: index, in: binary) else { continue }
-            let found = (micro ? decodeMicro(square, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
-                ?? (rectangular ? decodeRMQR(pattern, square: square, binary: binary, plane: plane, scale: scale, inverted: inverted) : nil)
-            guard let result = found else { continue }
+            var located: SamplingGrid?
+            let found = (micro ? decodeMicro(square, binary: binary, plane: plane, scale: scale, inverted: inverted, located: &located) : nil)
+                ?? (rectangular ? decodeRMQR(pattern, square: square, binary: binary, plane: plane, scale: scale, inverted: inverted,
+                                             located: &located) : nil)
+            guard let result = found else {
+                if let located { missedSmallSymbols.append(located) }
+                continue
+            }
             used.insert(index)
             add(result)
         }
@@ -807,9 +819,14 @@ struct ReadSession {
         return result(symbol, grid: grid, scale: scale, inverted: inverted)
     }
 
+    /// The Micro QR symbol around the finder pattern whose outer square is `square`, if one decodes; `located`
+    /// is set to the first candidate's grid, if any candidate's format and timing read and `located` is not set
+    /// yet.
     private func decodeMicro(_ square: FinderCorners, binary: BinaryImage, plane: LuminancePlane, scale: Double,
-                             inverted: Bool) -> ReadResult? {
-        for candidate in MicroQRLocator.candidates(square: square, in: binary, luminance: plane) {
+                             inverted: Bool, located: inout SamplingGrid?) -> ReadResult? {
+        let candidates = MicroQRLocator.candidates(square: square, in: binary, luminance: plane)
+        if located == nil { located = candidates.first { $0.format.distance <= 1 }?.grids.first }
+        for candidate in candidates {
             func decoded(_ grid: SamplingGrid) -> ReadResult? {
                 // The grid follows the symbol's own orientation (mirrored or not), so no transposing here.
                 if let symbol = MicroQRDecoder.decode(ModuleSampler.sample(grid, binary: binary), format: candidate.format) {
@@ -830,9 +847,13 @@ struct ReadSession {
         return nil
     }
 
+    /// The rMQR symbol around `pattern`, whose outer square is `square`, if one decodes; `located` is set to the
+    /// first candidate's grid, if any candidate's format and timing read and `located` is not set yet.
     private func decodeRMQR(_ pattern: FinderPattern, square: FinderCorners, binary: BinaryImage, plane: LuminancePlane,
-                            scale: Double, inverted: Bool) -> ReadResult? {
-        for candidate in RMQRLocator.candidates(pattern, square: square, in: binary) {
+                            scale: Double, inverted: Bool, located: inout SamplingGrid?) -> ReadResult? {
+        let candidates = RMQRLocator.candidates(pattern, square: square, in: binary)
+        if located == nil { located = candidates.first { $0.distance <= 1 }?.grid }
+        for candidate in candidates {
             func decoded(_ grid: SamplingGrid) -> ReadResult? {
                 let sampled = ModuleSampler.sample(grid, binary: binary)
                 if let symbol = RMQRDecoder.decode(sampled, version: candidate.version, level: candidate.level) {
