@@ -6,7 +6,7 @@ import QRCore
 enum RMQRLocator {
     struct Candidate: Sendable {
         let grid: SamplingGrid
-        /// The fit to redraw through the timing patterns (``redrawn(_:version:binary:)``) if `grid` does not
+        /// The fit to redraw through the timing patterns (``redrawn(_:version:moduleSize:binary:)``) if `grid` does not
         /// decode; nil when `grid` is a redrawn one already.
         let toRedraw: SamplingGrid?
         let version: RMQRVersion
@@ -70,7 +70,8 @@ enum RMQRLocator {
                 // With one anchor at the far end a homography's perspective terms are unreliable: fit an
                 // affine map, which a photo of a long, narrow symbol follows closely.
                 func fit(anchoredNear predicted: Point) -> SamplingGrid? {
-                    guard let anchor = AlignmentPatternFinder.find(in: image, near: predicted, moduleSize: pattern.moduleSize, radius: radius),
+                    guard let anchor = AlignmentPatternFinder.find(in: image, near: predicted, moduleSize: pattern.moduleSize,
+                                                               radius: radius),
                           let transform = PerspectiveTransform.fittingAffine(from: unit + [far], to: corners + [anchor])
                     else { return nil }
                     return SamplingGrid(width: version.width, height: version.height, transform: transform)
@@ -86,8 +87,10 @@ enum RMQRLocator {
                                            distance: distance))
                 } else if let square = PerspectiveTransform.fittingAffine(from: unit, to: corners)
                               .map({ SamplingGrid(width: version.width, height: version.height, transform: $0) }),
-                          GridCheck.score(square, binary: image, expected: timingModules(version).filter { $0.x < 14 }) >= GridCheck.samplingScore,
-                          let grid = redrawn(fits.first ?? square, version: version, moduleSize: pattern.moduleSize, binary: image).first {
+                          GridCheck.score(square, binary: image, expected: timingModules(version).filter { $0.x < 14 })
+                              >= GridCheck.samplingScore,
+                          let grid = redrawn(fits.first ?? square, version: version, moduleSize: pattern.moduleSize,
+                                             binary: image).first {
                     found.append(Candidate(grid: grid, toRedraw: nil, version: version, level: level, mirrored: mirrored,
                                            distance: distance))
                 }
@@ -107,16 +110,18 @@ enum RMQRLocator {
     /// as such.
     static func redrawn(_ grid: SamplingGrid, version: RMQRVersion, moduleSize: Double, binary image: BinaryImage) -> [SamplingGrid] {
         [false, true].flatMap { followingPitch in
-            let once = timingFitted(grid, version: version, moduleSize: moduleSize, followingPitch: followingPitch, binary: image)
-            let twice = once.flatMap { timingFitted($0, version: version, moduleSize: moduleSize, followingPitch: followingPitch, binary: image) }
-            return [once, twice].compactMap { $0 }.filter { readsTiming($0, version, in: image) }
+            func refitted(_ grid: SamplingGrid) -> SamplingGrid? {
+                timingFitted(grid, version: version, moduleSize: moduleSize, followingPitch: followingPitch, binary: image)
+            }
+            let once = refitted(grid)
+            return [once, once.flatMap(refitted)].compactMap { $0 }.filter { readsTiming($0, version, in: image) }
         }
     }
 
     /// `grid` refitted, as a homography, through the finder and the dark modules of the timing patterns along
-    /// the top and bottom edges (``TimingModuleTracker``, `followingPitch` or not), then through the sub-pattern too where that fit
-    /// places it within two modules: a symbol seen at an angle, 43 to 139 modules long, bends away from an
-    /// affine fit at its far end. Nil when under half of either row's dark timing modules are found.
+    /// the top and bottom edges (``TimingModuleTracker``, `followingPitch` or not), then through the sub-pattern
+    /// too where that fit places it within two modules: a symbol seen at an angle, 43 to 139 modules long, bends
+    /// away from an affine fit at its far end. Nil when under half of either row's dark timing modules are found.
     static func timingFitted(_ grid: SamplingGrid, version: RMQRVersion, moduleSize: Double, followingPitch: Bool,
                              binary image: BinaryImage) -> SamplingGrid? {
         let w = version.width, h = version.height

@@ -820,8 +820,8 @@ struct ReadSession {
     }
 
     /// The Micro QR symbol around the finder pattern whose outer square is `square`, if one decodes; `located`
-    /// is set to the first candidate's grid, if any candidate's format and timing read and `located` is not set
-    /// yet.
+    /// is set to the first candidate's grid if its format read with at most one bit wrong (grain passes with
+    /// more) and `located` is not set yet.
     private func decodeMicro(_ square: FinderCorners, binary: BinaryImage, plane: LuminancePlane, scale: Double,
                              inverted: Bool, located: inout SamplingGrid?) -> ReadResult? {
         let candidates = MicroQRLocator.candidates(square: square, in: binary, luminance: plane)
@@ -848,7 +848,7 @@ struct ReadSession {
     }
 
     /// The rMQR symbol around `pattern`, whose outer square is `square`, if one decodes; `located` is set to the
-    /// first candidate's grid, if any candidate's format and timing read and `located` is not set yet.
+    /// first candidate's grid if its format read with at most one bit wrong and `located` is not set yet.
     private func decodeRMQR(_ pattern: FinderPattern, square: FinderCorners, binary: BinaryImage, plane: LuminancePlane,
                             scale: Double, inverted: Bool, located: inout SamplingGrid?) -> ReadResult? {
         let candidates = RMQRLocator.candidates(pattern, square: square, in: binary)
@@ -867,7 +867,10 @@ struct ReadSession {
             }
             if let found = decoded(candidate.grid) { return found }
             // Then the fit redrawn through the timing patterns, for a symbol seen at an angle.
-            for grid in candidate.toRedraw.map({ RMQRLocator.redrawn($0, version: candidate.version, moduleSize: pattern.moduleSize, binary: binary) }) ?? [] {
+            let redrawn = candidate.toRedraw.map {
+                RMQRLocator.redrawn($0, version: candidate.version, moduleSize: pattern.moduleSize, binary: binary)
+            }
+            for grid in redrawn ?? [] {
                 if let found = decoded(grid) { return found }
             }
         }
