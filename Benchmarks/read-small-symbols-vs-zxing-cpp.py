@@ -111,11 +111,11 @@ def main():
     print(f"{len(pictures)} symbols, seed {args.seed}, perspective up to {args.perspective}; pictures in {folder}")
     print("| symbology | px per module | symbols | QRKit | zxing-cpp |\n|---|---|---|---|---|")
     for kind in KINDS:
-        for module in sorted({m for k, m in total if k == kind}):
+        modules = sorted({m for k, m in total if k == kind})
+        for module in modules:
             print(f"| {kind} | {module} | {total[kind, module]} | {read['QRKit', kind, module]} | {read['zxing-cpp', kind, module]} |")
-        def of_kind(counts, *who):
-            return sum(n for key, n in counts.items() if key[:len(who) + 1] == (*who, kind))
-        print(f"| {kind} | all | {of_kind(total)} | {of_kind(read, 'QRKit')} | {of_kind(read, 'zxing-cpp')} |")
+        sums = [sum(counts[(*who, kind, m)] for m in modules) for counts, who in [(total, ()), (read, ("QRKit",)), (read, ("zxing-cpp",))]]
+        print(f"| {kind} | all | {sums[0]} | {sums[1]} | {sums[2]} |")
     print(f"false results: {false_results}")
     for name, kind, module, made in zxing_only:
         print(f"zxing-cpp only: {name} {kind} {module} px {made}")

@@ -65,7 +65,7 @@ enum RMQRLocator {
                 // magnifies its corners' error in its perspective terms (a symbol 77 modules long turned by 55°
                 // was predicted outside the picture), then by the homography, for a symbol seen at an angle.
                 let far = Point(w - 2.5, h - 2.5)
-                let predictions = [PerspectiveTransform.fittingAffine(from: unit, to: corners)?.apply(far), near.apply(far)]
+                let squareFit = PerspectiveTransform.fittingAffine(from: unit, to: corners)
                 let radius = pattern.moduleSize * max(4, w / 8)
                 // With one anchor at the far end a homography's perspective terms are unreliable: fit an
                 // affine map, which a photo of a long, narrow symbol follows closely.
@@ -76,20 +76,24 @@ enum RMQRLocator {
                     else { return nil }
                     return SamplingGrid(width: version.width, height: version.height, transform: transform)
                 }
-                let fits = predictions.lazy.compactMap { $0.flatMap(fit(anchoredNear:)) }
-                // The QR grids' gate (see MicroQRLocator): the top timing row must read as one. A symbol seen at
-                // an angle bends away from any affine fit along its length, and its sub-pattern may lie far from
-                // both predictions: then its timing patterns are followed from the finder (the first fit, or the
-                // square's own affine map), if the first of them read there. Texture passes the format's check
-                // in about one orientation in thirteen; following it on screens' moiré cost a millisecond.
-                if let grid = fits.first(where: { readsTiming($0, version, in: image) }) {
-                    found.append(Candidate(grid: grid, toRedraw: grid, version: version, level: level, mirrored: mirrored,
+                // The QR grids' gate (see MicroQRLocator): the top timing row must read as one.
+                var timed: SamplingGrid?, firstFit: SamplingGrid?
+                for case let predicted? in [squareFit?.apply(far), near.apply(far)] where timed == nil {
+                    guard let grid = fit(anchoredNear: predicted) else { continue }
+                    if readsTiming(grid, version, in: image) { timed = grid } else if firstFit == nil { firstFit = grid }
+                }
+                // A symbol seen at an angle bends away from any affine fit along its length, and its sub-pattern
+                // may lie far from both predictions: then its timing patterns are followed from the finder (the
+                // first fit, or the square's own affine map), if the first of them read there. Texture passes the
+                // format's check in about one orientation in thirteen; following it on screens' moiré cost a
+                // millisecond.
+                if let timed {
+                    found.append(Candidate(grid: timed, toRedraw: timed, version: version, level: level, mirrored: mirrored,
                                            distance: distance))
-                } else if let square = PerspectiveTransform.fittingAffine(from: unit, to: corners)
-                              .map({ SamplingGrid(width: version.width, height: version.height, transform: $0) }),
+                } else if let square = squareFit.map({ SamplingGrid(width: version.width, height: version.height, transform: $0) }),
                           GridCheck.score(square, binary: image, expected: timingModules(version).filter { $0.x < 14 })
                               >= GridCheck.samplingScore,
-                          let grid = redrawn(fits.first ?? square, version: version, moduleSize: pattern.moduleSize,
+                          let grid = redrawn(firstFit ?? square, version: version, moduleSize: pattern.moduleSize,
                                              binary: image).first {
                     found.append(Candidate(grid: grid, toRedraw: nil, version: version, level: level, mirrored: mirrored,
                                            distance: distance))

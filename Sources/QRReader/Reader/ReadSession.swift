@@ -828,15 +828,9 @@ struct ReadSession {
         if located == nil { located = candidates.first { $0.format.distance <= 1 }?.grids.first }
         for candidate in candidates {
             func decoded(_ grid: SamplingGrid) -> ReadResult? {
-                // The grid follows the symbol's own orientation (mirrored or not), so no transposing here.
-                if let symbol = MicroQRDecoder.decode(ModuleSampler.sample(grid, binary: binary), format: candidate.format) {
-                    return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+                decodedAlone(grid, binary: binary, plane: plane, scale: scale, inverted: inverted, mirrored: candidate.mirrored) {
+                    MicroQRDecoder.decode($0, format: candidate.format, confidence: $1)
                 }
-                guard options.accuracy == .thorough else { return nil }
-                let samples = ModuleSampler.sample(grid, luminance: plane)
-                guard let symbol = samples.decoded(by: { MicroQRDecoder.decode($0, format: candidate.format, confidence: $1) })
-                else { return nil }
-                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
             }
             for grid in candidate.grids { if let found = decoded(grid) { return found } }
             // Last, the perspective fit redrawn through the timing patterns, for a symbol seen at a steep angle.
@@ -855,15 +849,9 @@ struct ReadSession {
         if located == nil { located = candidates.first { $0.distance <= 1 }?.grid }
         for candidate in candidates {
             func decoded(_ grid: SamplingGrid) -> ReadResult? {
-                let sampled = ModuleSampler.sample(grid, binary: binary)
-                if let symbol = RMQRDecoder.decode(sampled, version: candidate.version, level: candidate.level) {
-                    return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
+                decodedAlone(grid, binary: binary, plane: plane, scale: scale, inverted: inverted, mirrored: candidate.mirrored) {
+                    RMQRDecoder.decode($0, version: candidate.version, level: candidate.level, confidence: $1)
                 }
-                guard options.accuracy == .thorough else { return nil }
-                let samples = ModuleSampler.sample(grid, luminance: plane)
-                guard let symbol = samples.decoded(by: { RMQRDecoder.decode($0, version: candidate.version, level: candidate.level, confidence: $1) })
-                else { return nil }
-                return result(symbol, grid: grid, scale: scale, inverted: inverted, mirrored: candidate.mirrored)
             }
             if let found = decoded(candidate.grid) { return found }
             // Then the fit redrawn through the timing patterns, for a symbol seen at an angle.
@@ -875,6 +863,16 @@ struct ReadSession {
             }
         }
         return nil
+    }
+
+    /// The Micro QR or rMQR symbol that `decode` reads from `grid`'s binary samples or, in the thorough reader,
+    /// from its luminance samples, placed in the image. Such grids follow the symbol's own orientation (`mirrored`
+    /// given), so no transposing here.
+    private func decodedAlone(_ grid: SamplingGrid, binary: BinaryImage, plane: LuminancePlane, scale: Double, inverted: Bool,
+                              mirrored: Bool, by decode: (_ modules: BitMatrix, _ confidence: [Float]?) -> DecodedSymbol?) -> ReadResult? {
+        let symbol = decode(ModuleSampler.sample(grid, binary: binary), nil)
+            ?? (options.accuracy == .thorough ? ModuleSampler.sample(grid, luminance: plane).decoded(by: { decode($0, $1) }) : nil)
+        return symbol.map { result($0, grid: grid, scale: scale, inverted: inverted, mirrored: mirrored) }
     }
 
     /// A result placed in the image. A QR code's grid is sampled unmirrored and the decoder transposes a
