@@ -1,10 +1,14 @@
-"""What the reading benchmarks share: a picture seen in perspective (its corners moved), and the records
-`qr … --list` prints."""
+"""What the reading benchmarks share: symbols made by `qr make`, a picture seen in perspective (its corners
+moved), and the records `qr … --list` prints."""
 import json
 import subprocess
 import tempfile
 
 from zxing_peer import Image, numpy
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/:.-_?=&"
+# Shares of a version's byte capacity, roughly, at each level.
+LEVEL_SHARE = {"L": 1.0, "M": 0.78, "Q": 0.56, "H": 0.43}
 
 
 def with_corners_at(image, seen, fill):
@@ -33,3 +37,20 @@ def qr_records(binary, command, paths):
         except ValueError:
             continue
     return records
+
+
+def make_symbol(binary, version, level, text, module_size, path):
+    """Makes the symbol with `qr make`, shortening `text` until it fits; the text made, or None."""
+    for _ in range(8):
+        made = subprocess.run([binary, "make", "--version", str(version), "--level", level, "--module-size", str(module_size),
+                               "-o", path, "--", text], capture_output=True)
+        if made.returncode == 0:
+            return text
+        text = text[: int(len(text) * 0.8) or 1]
+    return None
+
+
+def random_text(rng, version, level):
+    """Random text of URL characters filling 18-60 % of a symbol of `version` at `level`, roughly."""
+    length = max(1, int(rng.uniform(0.3, 1.0) * LEVEL_SHARE[level] * (17 + 4 * version) ** 2 / 8 * 0.6))
+    return "".join(rng.choice(ALPHABET) for _ in range(length))

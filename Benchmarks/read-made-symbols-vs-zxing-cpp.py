@@ -25,30 +25,15 @@ import argparse
 import collections
 import os
 import random
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 import zxing_peer
-from bench_pictures import qr_records, with_corners_at
+from bench_pictures import make_symbol, qr_records, random_text, with_corners_at
 from zxing_peer import Image, numpy
 from PIL import ImageFilter, ImageOps
 
-ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/:.-_?=&"
-# Shares of a version's byte capacity, roughly, at each level.
-LEVEL_SHARE = {"L": 1.0, "M": 0.78, "Q": 0.56, "H": 0.43}
-
-
-def make_symbol(binary, version, level, text, module_size, path):
-    """Makes the symbol with `qr make`, shortening `text` until it fits; the text made, or None."""
-    for _ in range(8):
-        made = subprocess.run([binary, "make", "--version", str(version), "--level", level, "--module-size", str(module_size),
-                               "-o", path, "--", text], capture_output=True)
-        if made.returncode == 0:
-            return text
-        text = text[: int(len(text) * 0.8) or 1]
-    return None
 
 
 def perspective(image, rng, most):
@@ -101,8 +86,7 @@ def main():
     for version in range(1, 41):
         for number in range(args.per_version):
             level = rng.choice("LMQH")
-            length = max(1, int(rng.uniform(0.3, 1.0) * LEVEL_SHARE[level] * (17 + 4 * version) ** 2 / 8 * 0.6))
-            text = "".join(rng.choice(ALPHABET) for _ in range(length))
+            text = random_text(rng, version, level)
             jobs.append((version, level, text, os.path.join(args.out, f"v{version}-{number}.png"), random.Random(rng.random())))
 
     def made(job):

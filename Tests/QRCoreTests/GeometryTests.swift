@@ -51,6 +51,13 @@ import Testing
         #expect(PerspectiveTransform(from: line, to: line) == nil)
     }
 
+    @Test func linearSystemsSolveWithPivotingAndRefuseSingularOnes() throws {
+        // The first pivot is zero: only row exchanges solve it.
+        let x = try #require(LinearSystem.solve([0, 2, 1, 1, 1, 1, 2, 1, 3], [7, 6, 13], size: 3))
+        for (value, expected) in zip(x, [1.0, 2, 3] as [Double]) { #expect(abs(value - expected) < 1e-12) }
+        #expect(LinearSystem.solve([1, 2, 2, 4], [3, 6], size: 2) == nil)
+    }
+
     @Test func bitMatrixTransposeAndRows() {
         var matrix = BitMatrix(width: 3, height: 2)
         matrix[2, 0] = true

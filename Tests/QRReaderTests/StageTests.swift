@@ -1415,13 +1415,14 @@ private func bottleLabel(_ angle: Double) throws -> (code: QRCode, scene: Synthe
     return (code, scene)
 }
 
-/// `code` on a label round a can, seen from six can radii away, level with a point `above` px above the
+/// `code` on a label round a can, seen from `distance` can radii away, level with a point `above` px above the
 /// symbol's middle: the label starts `start` radians left of the can's front and runs on for `span` radians,
-/// so its modules narrow towards the can's side and, seen from above, its rows curve. 8 px per module at
-/// the can's front; `turned`, the symbol drawn a quarter turn round.
-private func canLabel(_ code: QRCode, start: Double, span: Double, above: Double, turned: Bool = false) -> SyntheticScene {
-    let n = Double(code.size), size = 8.0, width = 320
-    let radius = n * size / span, distance = 6 * radius
+/// so its modules narrow towards the can's side and, seen from above, its rows curve. `size` px per module at
+/// the can's front, in a square picture `width` px wide; `turned`, the symbol drawn a quarter turn round.
+private func canLabel(_ code: QRCode, start: Double, span: Double, above: Double, turned: Bool = false,
+                      distance radii: Double = 6, size: Double = 8, width: Int = 320) -> SyntheticScene {
+    let n = Double(code.size)
+    let radius = n * size / span, distance = radii * radius
     let centre = Point(Double(width) / 2, Double(width) / 2 + above)
     var scene = SyntheticScene(width: width, height: width)
     scene.place(code.modules, region: Rect(x: 0, y: 0, width: Double(width), height: Double(width))) { p in
@@ -1575,6 +1576,66 @@ struct GridRefinementTests {
             if let other { #expect(moduleErrors(other, binary, code) > pinnedErrors) }
         }
         #expect(QRCodeReader().read(plane(scene)).results.map(\.text) == ["hudson bay"])
+    }
+
+    @Test(arguments: [false, true])
+    func aCylinderPlacesALargeSymbolRoundACan(turned: Bool) throws {
+        // A version 10 symbol spanning 1.6 radians of a can seen from four radii, from above: the homographies
+        // miss its bulging middle by modules, and the mesh pinned to the finders is only for small symbols.
+        // Turned, the side across the bend measures the symbol 77 modules wide, and no version information reads.
+        let text = "https://example.com/a-label-round-a-can?batch=4711"
+        let code = try QRCode.encode(text, options: .version(10, level: .medium))
+        let scene = canLabel(code, start: -0.8, span: 1.6, above: 80, turned: turned, distance: 4, size: 5, width: 420)
+        let binary = BlockBinarizer.binarize(plane(scene))
+        // The symbol's finders lie farthest apart; data forms smaller false triples.
+        let sets = FinderPatternGrouper.sets(from: FinderPatternFinder.find(in: binary))
+        func spread(_ set: FinderPatternSet) -> Double {
+            set.topLeft.center.distance(to: set.topRight.center) + set.topLeft.center.distance(to: set.bottomLeft.center)
+        }
+        let set = try #require(sets.max { spread($0) < spread($1) })
+        var errors: [Int] = [], cylinderErrors: [Int] = []
+        var grids = SymbolLocator.grids(for: set, in: binary)
+        grids.markPromising()
+        while let grid = grids.next() {
+            let wrong = grid.dimension == code.size ? moduleErrors(grid, binary, code) : code.size * code.size
+            if grids.isInLastStage { cylinderErrors.append(wrong) } else { errors.append(wrong) }
+        }
+        #expect(!errors.isEmpty && errors.allSatisfy { $0 > 300 })
+        #expect(cylinderErrors.contains { $0 <= 5 })
+        #expect(QRCodeReader().read(plane(scene)).results.map(\.text) == [text])
+    }
+
+    @Test func aCylinderFittedToTheFinderPatternsPlacesTheBulgeBetweenThem() throws {
+        // Module coordinates of a symbol 57 modules wide round a cylinder, its half-width spanning one radian,
+        // seen by a pinhole camera four radii from the axis, from a little above.
+        let d = 57.0, half = d / 2
+        func seen(_ x: Double, _ y: Double) -> Point {
+            let angle = (x - half) / half, radius = half
+            let across = radius * sin(angle), depth = radius * (1 - cos(angle)), along = y - half
+            let (c, s) = (cos(0.3), sin(0.3))
+            let height = c * along - s * depth, distance = 4 * radius + s * along + c * depth
+            return Point(300 + 400 * across / distance, 300 + 400 * height / distance)
+        }
+        var source: [Point] = []
+        for origin in [Point(0, 0), Point(d - 7, 0), Point(0, d - 7)] {
+            source += [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7), Point(3.5, 3.5)].map { origin + $0 }
+        }
+        let destination = source.map { seen($0.x, $0.y) }
+        let weights = [Double](repeating: 1, count: source.count)
+        let bend = CylinderProjection.Bend(dimension: 57, alongRows: true, halfAngle: 1)
+        let projection = try #require(CylinderProjection(bend, from: source, to: destination, weights: weights))
+        let flat = try #require(PerspectiveTransform.fitting(from: source, to: destination))
+        for (x, y) in [(28.5, 28.5), (53.5, 53.5), (12.5, 40.5), (45.5, 6.5)] {
+            #expect(projection.apply(x, y).distance(to: seen(x, y)) < 0.01)
+        }
+        // The homography through the same points misses the middle by two modules (3.5 px each there).
+        #expect(flat.apply(Point(28.5, 28.5)).distance(to: seen(28.5, 28.5)) > 7)
+        // Bent the other way round, or a third as much, the fit misses it too (by 12 and 2.5 px).
+        for wrong in [CylinderProjection.Bend(dimension: 57, alongRows: false, halfAngle: 1),
+                      CylinderProjection.Bend(dimension: 57, alongRows: true, halfAngle: 0.35)] {
+            let missed = try #require(CylinderProjection(wrong, from: source, to: destination, weights: weights))
+            #expect(missed.apply(28.5, 28.5).distance(to: seen(28.5, 28.5)) > 2)
+        }
     }
 
     @Test func aGridOnItsModulesAlreadyIsLeftAlone() throws {

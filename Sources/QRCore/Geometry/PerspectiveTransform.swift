@@ -92,7 +92,7 @@ extension PerspectiveTransform {
             accumulate(SIMD8(s.x, s.y, 1, 0, 0, 0, -s.x * d.x, -s.y * d.x), d.x, weight: w)
             accumulate(SIMD8(0, 0, 0, s.x, s.y, 1, -s.x * d.y, -s.y * d.y), d.y, weight: w)
         }
-        guard let h = solve(ata, atb, size: 8) else { return nil }
+        guard let h = LinearSystem.solve(ata, atb, size: 8) else { return nil }
         let fitted = PerspectiveTransform(a: h[0], b: h[1], c: h[2], d: h[3], e: h[4], f: h[5], g: h[6], h: h[7], i: 1)
         // Undo the normalisations: destination⁻¹ ∘ fitted ∘ source.
         let result = destinationInverse.concatenating(fitted).concatenating(sourceNormalised)
@@ -111,34 +111,6 @@ extension PerspectiveTransform {
         let forward = PerspectiveTransform(a: s, b: 0, c: -s * centroid.x, d: 0, e: s, f: -s * centroid.y, g: 0, h: 0, i: 1)
         let inverse = PerspectiveTransform(a: 1 / s, b: 0, c: centroid.x, d: 0, e: 1 / s, f: centroid.y, g: 0, h: 0, i: 1)
         return (forward, inverse)
-    }
-
-    /// Solves the dense system `a · x = b` (row-major `size` × `size`) by Gaussian elimination with partial
-    /// pivoting; nil when singular.
-    private static func solve(_ a: [Double], _ b: [Double], size: Int) -> [Double]? {
-        var m = a, rhs = b
-        for column in 0..<size {
-            var pivot = column
-            for row in (column + 1)..<size where abs(m[row * size + column]) > abs(m[pivot * size + column]) { pivot = row }
-            guard abs(m[pivot * size + column]) > 1e-12 else { return nil }
-            if pivot != column {
-                for k in 0..<size { m.swapAt(column * size + k, pivot * size + k) }
-                rhs.swapAt(column, pivot)
-            }
-            for row in (column + 1)..<size {
-                let factor = m[row * size + column] / m[column * size + column]
-                if factor == 0 { continue }
-                for k in column..<size { m[row * size + k] -= factor * m[column * size + k] }
-                rhs[row] -= factor * rhs[column]
-            }
-        }
-        var x = [Double](repeating: 0, count: size)
-        for row in stride(from: size - 1, through: 0, by: -1) {
-            var sum = rhs[row]
-            for k in (row + 1)..<size { sum -= m[row * size + k] * x[k] }
-            x[row] = sum / m[row * size + row]
-        }
-        return x
     }
 }
 

@@ -20,7 +20,14 @@ enum GridCheck {
     /// reading stops and the share so far (below `minimum`) is returned. Most grids tried are false and
     /// miss by far, so their reads stop early.
     static func timingScore(_ grid: SamplingGrid, binary image: BinaryImage, minimum: Double = 0) -> Double {
-        let d = grid.dimension
+        timingScore(dimension: grid.dimension, binary: image, minimum: minimum, place: grid.pixel)
+    }
+
+    /// ``timingScore(_:binary:minimum:)`` of the modules of a symbol `dimension` modules wide placed by `place`
+    /// (module coordinates to pixels), for placements tried before any grid is built of them.
+    @inline(__always)
+    static func timingScore(dimension d: Int, binary image: BinaryImage, minimum: Double,
+                            place: (Double, Double) -> Point) -> Double {
         guard d > 16 else { return 0 }
         let total = 2 * (d - 16)
         // Matches needed; a mismatch beyond `total − needed` decides the score is below `minimum`.
@@ -29,7 +36,7 @@ enum GridCheck {
         var matches = 0, misses = 0
         for i in 8..<(d - 8) {
             let expected = i % 2 == 0
-            let horizontal = grid.pixel(Double(i) + 0.5, 6.5), vertical = grid.pixel(6.5, Double(i) + 0.5)
+            let horizontal = place(Double(i) + 0.5, 6.5), vertical = place(6.5, Double(i) + 0.5)
             if image.isDark(at: horizontal.x, horizontal.y) == expected { matches += 1 } else { misses += 1 }
             if image.isDark(at: vertical.x, vertical.y) == expected { matches += 1 } else { misses += 1 }
             if misses > allowedMisses { return Double(matches) / Double(total) }

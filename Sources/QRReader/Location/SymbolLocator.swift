@@ -3,7 +3,7 @@ import QRCore
 /// From three finder patterns to sampling grids: estimates the symbol's dimension, fits a homography to
 /// the finder centres and the fitted outer edges of the finder patterns, refines it with the bottom-right
 /// alignment pattern, reads the version information of large symbols, and for those builds a piecewise
-/// grid from every alignment pattern. Candidates are returned best first.
+/// grid from every alignment pattern; last, the grids of a bent symbol. Candidates are returned best first.
 enum SymbolLocator {
     /// Candidate grids for `set`, most precise first, fitted as they are consumed: the grids from the
     /// finder centres refined by the fitted squares are only built once those from the detected centres
@@ -23,15 +23,16 @@ enum SymbolLocator {
             moved.center = centre
             return moved
         }
-        // The meshes pinned to the finders' squares (``finderMesh(_:squares:transform:dimension:)``) come after
+        // The grids of bent symbols, the meshes pinned to the finders' squares
+        // (``finderMesh(_:squares:transform:dimension:)``) and the cylinders (``CylinderProjection``), come after
         // every other grid: a luminance sample is taken of the first few grids that time well, and those of
         // the homographies decode more. They are tried even where no homography timed well (on a symbol bent
         // round a bottle none may), and fitted only then: most symbols decode from their first grid.
-        var meshes: [() -> SamplingGrid?] = []
+        var bentGrids: [() -> [SamplingGrid]] = []
         func stage(_ set: FinderPatternSet, estimate: Estimate?) -> () -> [SamplingGrid] {
             {
-                let (fitted, mesh) = grids(for: set, corners: corners, in: image, estimate: estimate)
-                meshes += [mesh].compactMap { $0 }
+                let (fitted, bent) = grids(for: set, corners: corners, in: image, estimate: estimate)
+                bentGrids += [bent].compactMap { $0 }
                 return fitted
             }
         }
@@ -44,7 +45,7 @@ enum SymbolLocator {
             let set = FinderPatternSet(topLeft: refined[0], topRight: refined[1], bottomLeft: refined[2], indices: detected.indices)
             stages.append(stage(set, estimate: nil))
         }
-        return GridCandidates(stages: stages, last: { meshes.compactMap { $0() } })
+        return GridCandidates(stages: stages, last: { bentGrids.flatMap { $0() } })
     }
 
     /// A set's dimension and module size as its finder spacing implies them (or as the version information
@@ -173,10 +174,11 @@ enum SymbolLocator {
     }
 
     /// Candidate grids for finder centres `set` and the fitted finder squares `corners`, starting from
-    /// `estimate` when the set was measured already, and for a small symbol how to fit the mesh pinned to the
-    /// squares.
+    /// `estimate` when the set was measured already, and how to fit the grids of a bent symbol: for a small
+    /// symbol the mesh pinned to the squares, and the cylinder. Where no homography times well enough to be
+    /// worth its alignment patterns, only the cylinder, which may.
     private static func grids(for set: FinderPatternSet, corners: [FinderCorners?], in image: BinaryImage,
-                              estimate: Estimate? = nil) -> (grids: [SamplingGrid], mesh: (() -> SamplingGrid?)?) {
+                              estimate: Estimate? = nil) -> (grids: [SamplingGrid], bent: (() -> [SamplingGrid])?) {
         let tl = set.topLeft, tr = set.topRight, bl = set.bottomLeft
         guard let (estimated, moduleSize, confirmed, spacingDimension)
                 = estimate.map({ ($0.dimension, $0.moduleSize, $0.confirmed, $0.spacingDimension) })
@@ -256,8 +258,12 @@ enum SymbolLocator {
         // false triples of large dimension score 0.55–0.65 that those must also show version information
         // that decodes (about one false triple in four does by chance). A symbol whose version information
         // read beside its finders is tried whatever its timing: the alignment patterns then decide.
-        guard let base = fitted, confirmed || (bestTiming >= 0.55 && (dimension < 45 || bestTiming >= 0.65 || versionRead))
-        else { return ([], nil) }
+        guard let base = fitted else { return ([], nil) }
+        guard confirmed || (bestTiming >= 0.55 && (dimension < 45 || bestTiming >= 0.65 || versionRead)) else {
+            return ([], { [dimension] in
+                [cylinderGrid(set, squares: corners, dimension: dimension, confirmed: false, transform: base, in: image)].compactMap { $0 }
+            })
+        }
 
         // The bottom-right alignment pattern with the three finder centres gives an exact transform from
         // the four most reliable points; the fit including the finder edges is the alternative.
@@ -330,8 +336,27 @@ enum SymbolLocator {
             }
             grids += nudges
         }
-        guard dimension < 45 else { return (grids, nil) }
-        return (grids, { [dimension] in finderMesh(set, squares: corners, transform: primary, dimension: dimension) })
+        return (grids, { [dimension] in
+            [dimension < 45 ? finderMesh(set, squares: corners, transform: primary, dimension: dimension) : nil,
+             cylinderGrid(set, squares: corners, dimension: dimension, confirmed: confirmed || versionRead, transform: primary,
+                          in: image)].compactMap { $0 }
+        })
+    }
+
+    /// ``CylinderProjection/grid(for:squares:dimensions:transform:in:)`` at `dimension` and,
+    /// unless the version information `confirmed` it, at the dimensions each side's finder spacing implies:
+    /// the modules of the finders at a cylinder's sides are foreshortened across the bend, so that side
+    /// measures the symbol too many modules wide (a version 10 symbol round a can as 77 modules, where the
+    /// side along the axis measured 57) and the estimate may have taken it.
+    private static func cylinderGrid(_ set: FinderPatternSet, squares: [FinderCorners?], dimension: Int, confirmed: Bool,
+                                     transform: PerspectiveTransform, in image: BinaryImage) -> SamplingGrid? {
+        var dimensions = [dimension]
+        if !confirmed {
+            for side in [estimateDimension(image, set.topLeft, set.topRight), estimateDimension(image, set.topLeft, set.bottomLeft)] {
+                if let size = side?.dimension, self.dimensions.contains(size), !dimensions.contains(size) { dimensions.append(size) }
+            }
+        }
+        return CylinderProjection.grid(for: set, squares: squares, dimensions: dimensions, transform: transform, in: image)
     }
 
     /// Dimension from the distance between two finder patterns and the module size measured along the line

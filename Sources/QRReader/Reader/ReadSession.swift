@@ -162,8 +162,9 @@ struct ReadSession {
     private var attempted = AttemptedGrids()
     private var passNumber = 0
     /// The areas of the grids refined so far (``GridRefinement``), one per symbol, kind of threshold and kind
-    /// of grid: whether the threshold was the global one, whether the grid was a mesh pinned to the finders,
-    /// whether a search for damaged patterns refined it, and whether its timing was convincing.
+    /// of grid: whether the threshold was the global one, whether the grid was a bent symbol's (a mesh pinned
+    /// to the finders or a cylinder), whether a search for damaged patterns refined it, and whether its timing
+    /// was convincing.
     private var refinedAreas: [(area: Quadrilateral, global: Bool, lowered: Bool, mesh: Bool, damaged: Bool, convincing: Bool)] = []
     /// Whether the current pass thresholds with ``GlobalBinarizer``.
     private var isGlobalPass = false
@@ -711,10 +712,10 @@ struct ReadSession {
                 if let found = decodeRefined(bent, binary: binary, plane: plane, scale: scale, inverted: inverted) { return found }
             }
             // A mesh pinned to the finder patterns (``SymbolLocator/finderMesh(_:squares:transform:dimension:)``)
-            // comes closest on a symbol bent round a bottle, where the rest of the bend is left for the
-            // module edges to show: one that times convincingly is refined at once (once per symbol and kind
-            // of threshold, as the homographies are), and any that fits well is sampled from luminance,
-            // however many of the homographies were.
+            // or a cylinder (``CylinderProjection``) comes closest on a symbol bent round a bottle, where the rest
+            // of the bend is left for the module edges to show: one that times convincingly is refined at once
+            // (once per symbol and kind of threshold, as the homographies are), and any that fits well is
+            // sampled from luminance, however many of the homographies were.
             if attempt.grids?.isInLastStage == true {
                 if timing >= GridCheck.convincingScore && isFirstRefinement(of: grid, scale: scale, mesh: true),
                    let found = decodeRefined(grid, binary: binary, plane: plane, scale: scale, inverted: inverted) {
@@ -753,7 +754,7 @@ struct ReadSession {
     }
 
     /// Whether no grid over the same symbol (centred inside `grid`'s area, and of a similar size) and of the
-    /// same kind (a `mesh` pinned to the finders, or not) was refined before in a pass with the same kind of
+    /// same kind (a bent symbol's `mesh` pinned to the finders or cylinder, or not) was refined before in a pass with the same kind of
     /// threshold (local or global), and records `grid` as refined. A `convincing` grid (timing at least
     /// ``GridCheck/convincingScore``) is held back only by a convincing one: a grid that merely fits well
     /// can lie a fraction of a module off where the convincing one does not. The refinement follows module
