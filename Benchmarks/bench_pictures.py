@@ -1,6 +1,8 @@
-"""What the reading benchmarks share: symbols made by `qr make`, a picture seen in perspective (its corners
-moved), and the records `qr … --list` prints."""
+"""What the reading benchmarks share: their common options, symbols made by `qr make`, a picture seen in
+perspective (its corners moved), and the records `qr … --list` prints."""
+import argparse
 import json
+import os
 import subprocess
 import tempfile
 
@@ -54,3 +56,13 @@ def random_text(rng, version, level):
     """Random text of URL characters filling 18-60 % of a symbol of `version` at `level`, roughly."""
     length = max(1, int(rng.uniform(0.3, 1.0) * LEVEL_SHARE[level] * (17 + 4 * version) ** 2 / 8 * 0.6))
     return "".join(rng.choice(ALPHABET) for _ in range(length))
+
+
+def benchmark_options(doc, folder):
+    """An option parser described by `doc`'s first line, with `--qr` (the release build beside the benchmarks) and
+    `--out` (the folder the pictures are written to, `folder` in the temporary directory)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--qr", default=os.path.join(here, "..", ".build", "release", "qr"))
+    parser.add_argument("--out", default=os.path.join(tempfile.gettempdir(), folder))
+    return parser

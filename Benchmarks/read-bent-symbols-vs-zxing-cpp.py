@@ -15,16 +15,14 @@ Needs `pip install zxing-cpp pillow numpy` and a release build (`swift build -c 
 
     python3 Benchmarks/read-bent-symbols-vs-zxing-cpp.py [--count 200] [--seed 5] [--versions 1-15] [--bend 20-80]
 """
-import argparse
 import collections
 import math
 import os
 import random
 import sys
-import tempfile
 
 import zxing_peer
-from bench_pictures import make_symbol, qr_records, random_text
+from bench_pictures import benchmark_options, make_symbol, qr_records, random_text
 from zxing_peer import Image, numpy
 from PIL import ImageFilter
 
@@ -66,14 +64,11 @@ def wrapped(label, rng, half_angle):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--qr", default=os.path.join(here, "..", ".build", "release", "qr"))
+    parser = benchmark_options(__doc__, "qrkit-bent-symbols")
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--versions", default="1-15", help="lowest-highest version")
     parser.add_argument("--bend", default="20-80", help="lowest-highest half-angle of the label round the cylinder, degrees")
-    parser.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "qrkit-bent-symbols"))
     args = parser.parse_args()
     try:
         low, high = (int(part) for part in args.versions.split("-"))

@@ -21,16 +21,14 @@ Needs `pip install zxing-cpp pillow numpy` and a release build (`swift build -c 
 
     python3 Benchmarks/read-made-symbols-vs-zxing-cpp.py [--view turned] [--per-version 40] [--module-size 3]
 """
-import argparse
 import collections
 import os
 import random
 import sys
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 import zxing_peer
-from bench_pictures import make_symbol, qr_records, random_text, with_corners_at
+from bench_pictures import benchmark_options, make_symbol, qr_records, random_text, with_corners_at
 from zxing_peer import Image, numpy
 from PIL import ImageFilter, ImageOps
 
@@ -67,15 +65,12 @@ def shown(path, view, rng, most):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--qr", default=os.path.join(here, "..", ".build", "release", "qr"))
+    parser = benchmark_options(__doc__, "qrkit-made-symbols")
     parser.add_argument("--view", choices=["clean", "turned", "mirrored", "inverted", "perspective"], default="turned")
     parser.add_argument("--per-version", type=int, default=40)
     parser.add_argument("--module-size", type=int, default=3)
     parser.add_argument("--perspective", type=float, default=0.22, help="with --view perspective: how far corners move in")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "qrkit-made-symbols"))
     args = parser.parse_args()
     if not 0 <= args.perspective < 0.5 or args.per_version < 1 or args.module_size < 1:
         sys.exit("--perspective must lie in [0, 0.5), --per-version and --module-size must be positive")

@@ -18,15 +18,13 @@ Needs `pip install zxing-cpp pillow numpy segno` and a release build (`swift bui
 
     python3 Benchmarks/read-synthetic-vs-zxing-cpp.py [--seed 3] [--count 150] [--sheet] [--runs 5] [--out DIR]
 """
-import argparse
 import io
 import os
 import random
 import sys
-import tempfile
 
 import zxing_peer
-from bench_pictures import qr_records, with_corners_at
+from bench_pictures import benchmark_options, qr_records, with_corners_at
 from zxing_peer import Image, numpy
 from PIL import ImageDraw, ImageFilter
 
@@ -146,15 +144,12 @@ def our_times(binary, paths, runs):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--qr", default=os.path.join(here, "..", ".build", "release", "qr"))
+    parser = benchmark_options(__doc__, "qrkit-synthetic")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--count", type=int, default=150)
     parser.add_argument("--sheet", action="store_true", help="sheets of labels instead of scattered codes")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--chunk", type=int, default=20, help="images timed by one reader before the other takes its turn")
-    parser.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "qrkit-synthetic"))
     args = parser.parse_args()
 
     made = pictures(args)
