@@ -122,7 +122,7 @@ struct CylinderProjection {
     /// to a half of it (curved/image011 and 013), flat ones' with over half. Where the homography fits the squares
     /// within 0.15 of a module on average, no bend shows and none is tried: the false sets of a tiling of
     /// finder-like squares of 1 px modules (`Benchmarks/read-adversarial-vs-zxing-cpp.py`) took 18 % longer to
-    /// give up on with every bend fitted (the bent symbols benchmarked miss theirs by 0.3 of a module and more).
+    /// give up on with every bend fitted (the bent symbols benchmarked read as many with the floor).
     static func grid(for set: FinderPatternSet, squares: [FinderCorners?], dimensions: [Int], transform: PerspectiveTransform,
                      in image: BinaryImage) -> SamplingGrid? {
         guard squares.count(where: { $0 != nil }) >= 2 else { return nil }
