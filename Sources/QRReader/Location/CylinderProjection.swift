@@ -126,7 +126,6 @@ struct CylinderProjection {
     static func grid(for set: FinderPatternSet, squares: [FinderCorners?], dimensions: [Int], transform: PerspectiveTransform,
                      in image: BinaryImage) -> SamplingGrid? {
         guard squares.count(where: { $0 != nil }) >= 2 else { return nil }
-        let moduleSize = set.patterns.map(\.moduleSize).reduce(0, +) / 3
         var best: (projection: CylinderProjection, score: Double, residual: Double, points: Correspondences, limit: Double)?
         // The timing patterns choose; where they read alike (a small symbol's are too short to tell one bend
         // from another), the fit to the finders' squares does.
@@ -146,7 +145,7 @@ struct CylinderProjection {
             guard let plane = PerspectiveTransform.fitting(from: points.source, to: points.destination, weights: points.weights)
             else { continue }
             let planeResidual = residual(of: { plane.apply(Point($0, $1)) }, points)
-            guard planeResidual >= 0.15 * moduleSize else { continue }
+            guard planeResidual >= 0.15 * set.moduleSize else { continue }
             let limit = 0.5 * planeResidual
             for alongRows in [true, false] {
                 for halfAngle in halfAngles {

@@ -6,9 +6,9 @@ import QRCore
 enum RMQRLocator {
     struct Candidate: Sendable {
         let grid: SamplingGrid
-        /// The fit to redraw through the timing patterns (``redrawn(_:version:moduleSize:binary:)``) if `grid` does not
-        /// decode; nil when `grid` is a redrawn one already.
-        let toRedraw: SamplingGrid?
+        /// Whether `grid` was redrawn through the timing patterns already; if not and it does not decode, it is
+        /// redrawn (``redrawn(_:version:moduleSize:binary:)``).
+        let isRedrawn: Bool
         let version: RMQRVersion
         let level: ErrorCorrectionLevel
         let mirrored: Bool
@@ -88,14 +88,14 @@ enum RMQRLocator {
                 // format's check in about one orientation in thirteen; following it on screens' moiré cost a
                 // millisecond.
                 if let timed {
-                    found.append(Candidate(grid: timed, toRedraw: timed, version: version, level: level, mirrored: mirrored,
+                    found.append(Candidate(grid: timed, isRedrawn: false, version: version, level: level, mirrored: mirrored,
                                            distance: distance))
                 } else if let square = squareFit.map({ SamplingGrid(width: version.width, height: version.height, transform: $0) }),
                           GridCheck.score(square, binary: image, expected: timingModules(version).filter { $0.x < 14 })
                               >= GridCheck.samplingScore,
                           let grid = redrawn(firstFit ?? square, version: version, moduleSize: pattern.moduleSize,
                                              binary: image).first {
-                    found.append(Candidate(grid: grid, toRedraw: nil, version: version, level: level, mirrored: mirrored,
+                    found.append(Candidate(grid: grid, isRedrawn: true, version: version, level: level, mirrored: mirrored,
                                            distance: distance))
                 }
             }

@@ -239,7 +239,7 @@ public struct QRCodeReader: Sendable {
                         // No such patterns, but a Micro QR or rMQR symbol of such modules whose format and timing
                         // read around its one finder pattern: the square around it, enlarged.
                         if left == 0 {
-                            readAroundMissedSymbols(in: inverted ? plane.inverted() : plane, inverted: inverted, withModulesIn: small,
+                            readAroundMissedSymbols(in: inverted ? negative : plane, inverted: inverted, withModulesIn: small,
                                                     enlarged: true, into: &session)
                         }
                         continue

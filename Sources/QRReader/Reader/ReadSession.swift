@@ -856,10 +856,8 @@ struct ReadSession {
             }
             if let found = decoded(candidate.grid) { return found }
             // Then the fit redrawn through the timing patterns, for a symbol seen at an angle.
-            let redrawn = candidate.toRedraw.map {
-                RMQRLocator.redrawn($0, version: candidate.version, moduleSize: pattern.moduleSize, binary: binary)
-            }
-            for grid in redrawn ?? [] {
+            guard !candidate.isRedrawn else { continue }
+            for grid in RMQRLocator.redrawn(candidate.grid, version: candidate.version, moduleSize: pattern.moduleSize, binary: binary) {
                 if let found = decoded(grid) { return found }
             }
         }
