@@ -83,6 +83,35 @@ struct SmallSymbolTests {
         #expect(result.first?.mirrored == true)
     }
 
+    /// A Micro QR finder's square fitted with its inner corner pulled 0.7 of a module off (a data module
+    /// blurred onto it): extrapolated from all four corners, the fit misses the timing modules in every
+    /// orientation but in one that misreads the format as an 11-module symbol's; the affine fit through the
+    /// three outer corners reads the symbol. Only that misreading came out before.
+    @Test func microQRFinderSkewedAtItsInnerCorner() throws {
+        let symbol = try #require(SmallSymbol.all.first { $0.version == "M4" })
+        var scene = SyntheticScene(width: 120, height: 120)
+        let m = 3.0, side = Double(symbol.modules.width) * m
+        scene.place(symbol.modules, corners: [Point(30, 30), Point(30 + side, 30), Point(30 + side, 30 + side), Point(30, 30 + side)],
+                    quietZone: 2)
+        let luminance = plane(scene)
+        let binary = BlockBinarizer.binarize(luminance)
+        let corners = [Point(30, 30), Point(30 + 7 * m, 30), Point(30 + 7 * m, 30 + 7.7 * m), Point(30, 30 + 7 * m)]
+        // Ring edges along the middle of each side, as the square's fit finds them.
+        var edges: [Point] = []
+        for i in 0..<4 {
+            let start = corners[i], along = corners[(i + 1) % 4] - corners[i]
+            for t in stride(from: 0.3, through: 0.7, by: 0.1) { edges.append(start + along * t) }
+        }
+        let pattern = FinderPattern(center: Point(30 + 3.5 * m, 30 + 3.5 * m), moduleSize: m)
+        let square = try #require(FinderCorners(edges: edges, pattern: pattern, u: Point(1, 0), v: Point(0, 1)))
+        let candidate = try #require(MicroQRLocator.candidates(square: square, in: binary, luminance: luminance).first)
+        #expect(candidate.format.version.size == symbol.modules.width)
+        let texts = candidate.grids.compactMap {
+            MicroQRDecoder.decode(ModuleSampler.sample($0, binary: binary), format: candidate.format)?.payload.text
+        }
+        #expect(texts.first == symbol.text)
+    }
+
     /// A long rMQR symbol turned far from upright: the homography of its finder's square alone, extrapolated
     /// to the far end, put the sub-pattern off the picture. Every case failed before the affine prediction.
     @Test(arguments: [("R13x77", 130.0), ("R9x99", 55.0), ("R17x139", 5.0)])

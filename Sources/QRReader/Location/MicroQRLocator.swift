@@ -8,9 +8,11 @@ enum MicroQRLocator {
         /// Sampling grids to try in turn: an affine fit of the finder's square first, because extrapolating
         /// a 7-module square's perspective to 17 modules magnifies every pixel of corner error, then the
         /// full perspective fit for symbols photographed at a steep angle. When neither reads the timing
-        /// modules, that fit redrawn through the timing patterns instead (``redrawn(_:binary:)``).
+        /// modules, that fit redrawn through the timing patterns instead (``redrawn(_:binary:)``). Where the
+        /// four corners read no orientation's format without error, the affine fit through the three outer
+        /// corners alone.
         let grids: [SamplingGrid]
-        /// The perspective fit, to be redrawn through the timing patterns if `grids` (the fits) do not decode;
+        /// The last of the fits, to be redrawn through the timing patterns if `grids` (the fits) do not decode;
         /// nil when `grids` are redrawn ones already.
         let toRedraw: SamplingGrid?
         let format: MicroQRDecoder.Format
@@ -34,58 +36,84 @@ enum MicroQRLocator {
         var found: [Candidate] = []
         // The finder's modules that calibrate the threshold are the same under every rotation and mirroring.
         let threshold = PerspectiveTransform(from: unit, to: square).flatMap { calibratedThreshold(plane, $0) }
-        for rotation in 0..<4 {
-            for mirrored in [false, true] {
-                var corners = (0..<4).map { square[($0 + rotation) % 4] }
-                if mirrored { corners = [corners[0], corners[3], corners[2], corners[1]] }
-                guard let transform = PerspectiveTransform(from: unit, to: corners) else { continue }
-                var best: (format: MicroQRDecoder.Format, size: Int)?
-                // A format read without error cannot be bettered.
-                for offset in offsets where best?.format.distance != 0 {
-                    // Where module (x, y) is tapped at this offset.
-                    func tap(_ x: Int, _ y: Int) -> Point { transform.apply(Point(Double(x) + 0.5 + offset.x, Double(y) + 0.5 + offset.y)) }
-                    // Where the timing modules lie, for both readings: most orientations fail on them.
-                    let timingPoints = timing.map { tap($0.0, $0.1) }
-                    for useLuminance in [false, true] where (!useLuminance || threshold != nil) && best?.format.distance != 0 {
-                        func isDark(at p: Point) -> Bool {
-                            if useLuminance, let threshold { return (plane.sample(p.x, p.y) ?? 255) < threshold }
-                            return image.isDark(at: p.x, p.y)
-                        }
-                        func isDark(_ x: Int, _ y: Int) -> Bool { isDark(at: tap(x, y)) }
-                        // At most one timing module may read wrong: stop at the second.
-                        var misread = 0
-                        for (point, module) in zip(timingPoints, timing) where isDark(at: point) != module.2 {
-                            misread += 1
-                            if misread > 1 { break }
-                        }
-                        guard misread <= 1,
-                              let format = MicroQRDecoder.readFormat(isDark),
-                              format.distance < (best?.format.distance ?? 4)
-                        else { continue }
-                        let size = format.version.size
-                        // A QR code's corner has dark modules just outside where a Micro QR symbol would end.
-                        let outside = (0..<size).filter { isDark($0, size) && isDark(size, $0) }.count
-                        guard outside * 3 <= size else { continue }
-                        best = (format, size)
-                    }
-                }
-                if let best {
-                    let affine = PerspectiveTransform.fittingAffine(from: unit, to: corners)
+        // Where the four corners read no orientation's format without error and the square is skewed by a
+        // fraction of a module to about one, affine fits through the three outer corners of each too: a data
+        // module blurred onto the finder's inner corner skews the square so, and extrapolated to the timing
+        // patterns' far ends that skew misplaces them by a module. A finder spans too little of the view for
+        // perspective to skew it that much; squares skewed further are grain and moiré, which the fits would
+        // only make candidates of.
+        let side = (0..<4).map { (square[($0 + 1) % 4] - square[$0]).length }.reduce(0, +) / 4
+        let skew = (square[0] + square[2] - square[1] - square[3]).length / (side / 7)
+        for throughOuterCorners in [false, true]
+        where !throughOuterCorners || (!found.contains { $0.format.distance == 0 } && (0.3...1.2).contains(skew)) {
+            for rotation in 0..<4 {
+                for mirrored in [false, true] {
+                    var corners = (0..<4).map { square[($0 + rotation) % 4] }
+                    if mirrored { corners = [corners[0], corners[3], corners[2], corners[1]] }
+                    let outer = [0, 1, 3]
+                    let fitted = throughOuterCorners
+                        ? PerspectiveTransform.fittingAffine(from: outer.map { unit[$0] }, to: outer.map { corners[$0] })
+                        : PerspectiveTransform(from: unit, to: corners)
+                    guard let transform = fitted,
+                          let format = bestFormat(transform, image: image, plane: plane, threshold: threshold)
+                    else { continue }
+                    let size = format.version.size
+                    // The four corners' affine least-squares fit first; the outer corners' fit is affine already.
+                    let affine = throughOuterCorners ? nil : PerspectiveTransform.fittingAffine(from: unit, to: corners)
                     // The QR grids' gate: a format read correcting 3 bit errors passes on a large share of
                     // random textures; timing modules read as noise tell a false candidate before it is sampled.
-                    let fits = [affine, transform].compactMap { $0.map { SamplingGrid(dimension: best.size, transform: $0) } }
+                    let fits = [affine, transform].compactMap { $0.map { SamplingGrid(dimension: size, transform: $0) } }
                     let passing = fits.filter { readsTiming($0, in: image) }
                     // Redrawn here only when the fits leave nothing to try: redrawing every orientation whose
                     // format reads made reading a clean Micro QR picture two to three times slower.
                     let grids = passing.isEmpty ? fits.last.map { redrawn($0, binary: image) } ?? [] : passing
                     if !grids.isEmpty {
-                        found.append(Candidate(grids: grids, toRedraw: passing.isEmpty ? nil : fits.last, format: best.format,
+                        found.append(Candidate(grids: grids, toRedraw: passing.isEmpty ? nil : fits.last, format: format,
                                                mirrored: mirrored))
                     }
                 }
             }
         }
         return found.sorted { $0.format.distance < $1.format.distance }
+    }
+
+    /// The best format information read around `transform` (module coordinates to the image), tapping module
+    /// centres and slightly offset, in the binary image and, with the finder's calibrated `threshold`, in
+    /// luminance; nil unless the timing modules next to the finder read with at most one wrong and no QR
+    /// code's corner shows beyond the symbol.
+    private static func bestFormat(_ transform: PerspectiveTransform, image: BinaryImage, plane: LuminancePlane,
+                                   threshold: Double?) -> MicroQRDecoder.Format? {
+        var best: MicroQRDecoder.Format?
+        // A format read without error cannot be bettered.
+        for offset in offsets where best?.distance != 0 {
+            // Where module (x, y) is tapped at this offset.
+            func tap(_ x: Int, _ y: Int) -> Point { transform.apply(Point(Double(x) + 0.5 + offset.x, Double(y) + 0.5 + offset.y)) }
+            // Where the timing modules lie, for both readings: most orientations fail on them.
+            let timingPoints = timing.map { tap($0.0, $0.1) }
+            for useLuminance in [false, true] where (!useLuminance || threshold != nil) && best?.distance != 0 {
+                func isDark(at p: Point) -> Bool {
+                    if useLuminance, let threshold { return (plane.sample(p.x, p.y) ?? 255) < threshold }
+                    return image.isDark(at: p.x, p.y)
+                }
+                func isDark(_ x: Int, _ y: Int) -> Bool { isDark(at: tap(x, y)) }
+                // At most one timing module may read wrong: stop at the second.
+                var misread = 0
+                for (point, module) in zip(timingPoints, timing) where isDark(at: point) != module.2 {
+                    misread += 1
+                    if misread > 1 { break }
+                }
+                guard misread <= 1,
+                      let format = MicroQRDecoder.readFormat(isDark),
+                      format.distance < (best?.distance ?? 4)
+                else { continue }
+                let size = format.version.size
+                // A QR code's corner has dark modules just outside where a Micro QR symbol would end.
+                let outside = (0..<size).filter { isDark($0, size) && isDark(size, $0) }.count
+                guard outside * 3 <= size else { continue }
+                best = format
+            }
+        }
+        return best
     }
 
     /// `grid` redrawn through its timing patterns (``timingFitted(_:binary:)``), twice (the second time the
