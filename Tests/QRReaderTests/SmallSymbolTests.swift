@@ -89,12 +89,35 @@ struct SmallSymbolTests {
     /// three outer corners reads the symbol. Only that misreading came out before.
     @Test func microQRFinderSkewedAtItsInnerCorner() throws {
         let symbol = try #require(SmallSymbol.all.first { $0.version == "M4" })
-        var scene = SyntheticScene(width: 120, height: 120)
-        let m = 3.0, side = Double(symbol.modules.width) * m
-        scene.place(symbol.modules, corners: [Point(30, 30), Point(30 + side, 30), Point(30 + side, 30 + side), Point(30, 30 + side)],
+        let (square, binary, luminance) = try skewedFinderScene(symbol)
+        let candidate = try #require(MicroQRLocator.candidates(square: square, in: binary, luminance: luminance).first)
+        #expect(candidate.format.version.size == symbol.modules.width)
+        let texts = candidate.grids.compactMap {
+            MicroQRDecoder.decode(ModuleSampler.sample($0, binary: binary), format: candidate.format)?.payload.text
+        }
+        #expect(texts.first == symbol.text)
+    }
+
+    /// The same for an rMQR symbol: no candidate came out before.
+    @Test func rMQRFinderSkewedAtItsInnerCorner() throws {
+        let symbol = try #require(SmallSymbol.all.first { $0.version == "R11x27" })
+        let (square, binary, _) = try skewedFinderScene(symbol)
+        let pattern = FinderPattern(center: Point(30 + 3.5 * 3, 30 + 3.5 * 3), moduleSize: 3)
+        let candidate = try #require(RMQRLocator.candidates(pattern, square: square, in: binary).first)
+        #expect(candidate.version.width == symbol.modules.width)
+        let decoded = RMQRDecoder.decode(ModuleSampler.sample(candidate.grid, binary: binary), version: candidate.version,
+                                         level: candidate.level)
+        #expect(decoded?.payload.text == symbol.text)
+    }
+
+    /// `symbol` drawn upright at 3 px a module from (30, 30), and its finder's square as fitted with the
+    /// corner facing the data pulled 0.7 of a module down.
+    private func skewedFinderScene(_ symbol: SmallSymbol) throws -> (FinderCorners, BinaryImage, LuminancePlane) {
+        let m = 3.0, width = Double(symbol.modules.width) * m, height = Double(symbol.modules.height) * m
+        var scene = SyntheticScene(width: Int(width) + 60, height: Int(height) + 60)
+        scene.place(symbol.modules, corners: [Point(30, 30), Point(30 + width, 30), Point(30 + width, 30 + height), Point(30, 30 + height)],
                     quietZone: 2)
         let luminance = plane(scene)
-        let binary = BlockBinarizer.binarize(luminance)
         let corners = [Point(30, 30), Point(30 + 7 * m, 30), Point(30 + 7 * m, 30 + 7.7 * m), Point(30, 30 + 7 * m)]
         // Ring edges along the middle of each side, as the square's fit finds them.
         var edges: [Point] = []
@@ -104,12 +127,7 @@ struct SmallSymbolTests {
         }
         let pattern = FinderPattern(center: Point(30 + 3.5 * m, 30 + 3.5 * m), moduleSize: m)
         let square = try #require(FinderCorners(edges: edges, pattern: pattern, u: Point(1, 0), v: Point(0, 1)))
-        let candidate = try #require(MicroQRLocator.candidates(square: square, in: binary, luminance: luminance).first)
-        #expect(candidate.format.version.size == symbol.modules.width)
-        let texts = candidate.grids.compactMap {
-            MicroQRDecoder.decode(ModuleSampler.sample($0, binary: binary), format: candidate.format)?.payload.text
-        }
-        #expect(texts.first == symbol.text)
+        return (square, BlockBinarizer.binarize(luminance), luminance)
     }
 
     /// A long rMQR symbol turned far from upright: the homography of its finder's square alone, extrapolated

@@ -26,6 +26,27 @@ struct FinderCorners: Sendable {
         corners.flatMap { PerspectiveTransform(from: Self.moduleCorners, to: $0) }
     }
 
+    /// How far the square `corners` (in order round it) are from a parallelogram, in modules of the 7-module
+    /// pattern. A finder spans too little of the view for perspective to skew it by more than a fraction of a
+    /// module; a data module blurred onto the corner facing a symbol's data, joined to the ring by
+    /// thresholding, pulls that corner off by half a module to one.
+    static func skew(_ corners: [Point]) -> Double {
+        let side = (0..<4).map { (corners[($0 + 1) % 4] - corners[$0]).length }.reduce(0, +) / 4
+        return (corners[0] + corners[2] - corners[1] - corners[3]).length / (side / 7)
+    }
+
+    /// Skews (``skew(_:)``) for which a Micro QR or rMQR locator also fits a finder's square through its three
+    /// outer corners (``outerCornersFit(_:)``): a corner pulled off by a data module. Squares skewed further
+    /// are grain and moiré, which the fits would only make candidates of (monitor pictures took 4 % longer).
+    static let innerCornerSkews = 0.3...1.2
+
+    /// The affine map from the pattern's module coordinates through `corners`' first, second and fourth (the
+    /// square in a symbol's orientation: all but the corner facing its data).
+    static func outerCornersFit(_ corners: [Point]) -> PerspectiveTransform? {
+        let outer = [0, 1, 3]
+        return PerspectiveTransform.fittingAffine(from: outer.map { moduleCorners[$0] }, to: outer.map { corners[$0] })
+    }
+
     /// 48 rays around the centre, every 7.5°.
     private static let rayDirections: [Point] = (0..<48).map { k in
         let angle = Double(k) * 2 * .pi / 48

@@ -36,24 +36,16 @@ enum MicroQRLocator {
         var found: [Candidate] = []
         // The finder's modules that calibrate the threshold are the same under every rotation and mirroring.
         let threshold = PerspectiveTransform(from: unit, to: square).flatMap { calibratedThreshold(plane, $0) }
-        // Where the four corners read no orientation's format without error and the square is skewed by a
-        // fraction of a module to about one, affine fits through the three outer corners of each too: a data
-        // module blurred onto the finder's inner corner skews the square so, and extrapolated to the timing
-        // patterns' far ends that skew misplaces them by a module. A finder spans too little of the view for
-        // perspective to skew it that much; squares skewed further are grain and moiré, which the fits would
-        // only make candidates of.
-        let side = (0..<4).map { (square[($0 + 1) % 4] - square[$0]).length }.reduce(0, +) / 4
-        let skew = (square[0] + square[2] - square[1] - square[3]).length / (side / 7)
-        for throughOuterCorners in [false, true]
-        where !throughOuterCorners || (!found.contains { $0.format.distance == 0 } && (0.3...1.2).contains(skew)) {
+        // Where the four corners read no orientation's format without error and the square is skewed as by a
+        // data module blurred onto its inner corner, affine fits through the three outer corners of each too:
+        // extrapolated to the timing patterns' far ends, that skew misplaces them by a module.
+        let skewed = FinderCorners.innerCornerSkews.contains(FinderCorners.skew(square))
+        for throughOuterCorners in [false, true] where !throughOuterCorners || (skewed && !found.contains { $0.format.distance == 0 }) {
             for rotation in 0..<4 {
                 for mirrored in [false, true] {
                     var corners = (0..<4).map { square[($0 + rotation) % 4] }
                     if mirrored { corners = [corners[0], corners[3], corners[2], corners[1]] }
-                    let outer = [0, 1, 3]
-                    let fitted = throughOuterCorners
-                        ? PerspectiveTransform.fittingAffine(from: outer.map { unit[$0] }, to: outer.map { corners[$0] })
-                        : PerspectiveTransform(from: unit, to: corners)
+                    let fitted = throughOuterCorners ? FinderCorners.outerCornersFit(corners) : PerspectiveTransform(from: unit, to: corners)
                     guard let transform = fitted,
                           let format = bestFormat(transform, image: image, plane: plane, threshold: threshold)
                     else { continue }
