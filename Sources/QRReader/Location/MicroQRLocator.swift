@@ -8,9 +8,8 @@ enum MicroQRLocator {
         /// Sampling grids to try in turn: an affine fit of the finder's square first, because extrapolating
         /// a 7-module square's perspective to 17 modules magnifies every pixel of corner error, then the
         /// full perspective fit for symbols photographed at a steep angle. When neither reads the timing
-        /// modules, that fit redrawn through the timing patterns instead (``redrawn(_:binary:)``). Where the
-        /// four corners read no orientation's format without error, the affine fit through the three outer
-        /// corners alone.
+        /// modules, that fit redrawn through the timing patterns instead (``redrawn(_:binary:)``). For a
+        /// skewed square, candidates of the affine fit through its three outer corners alone follow.
         let grids: [SamplingGrid]
         /// The last of the fits, to be redrawn through the timing patterns if `grids` (the fits) do not decode;
         /// nil when `grids` are redrawn ones already.
@@ -36,11 +35,11 @@ enum MicroQRLocator {
         var found: [Candidate] = []
         // The finder's modules that calibrate the threshold are the same under every rotation and mirroring.
         let threshold = PerspectiveTransform(from: unit, to: square).flatMap { calibratedThreshold(plane, $0) }
-        // Where the four corners read no orientation's format without error and the square is skewed as by a
-        // data module blurred onto its inner corner, affine fits through the three outer corners of each too:
-        // extrapolated to the timing patterns' far ends, that skew misplaces them by a module.
+        // Where the square is skewed as by a data module blurred onto its inner corner, affine fits through the
+        // three outer corners of each orientation too: extrapolated to the timing patterns and the far modules,
+        // that skew misplaces them by a module, whether or not the format beside the finder reads.
         let skewed = FinderCorners.innerCornerSkews.contains(FinderCorners.skew(square))
-        for throughOuterCorners in [false, true] where !throughOuterCorners || (skewed && !found.contains { $0.format.distance == 0 }) {
+        for throughOuterCorners in [false, true] where !throughOuterCorners || skewed {
             for rotation in 0..<4 {
                 for mirrored in [false, true] {
                     var corners = (0..<4).map { square[($0 + rotation) % 4] }

@@ -36,10 +36,10 @@ enum RMQRLocator {
         guard let square = fitted.corners else { return [] }
         let unit = FinderCorners.moduleCorners
         var found: [Candidate] = []
-        // As in MicroQRLocator: where no orientation reads its format without error and the square is skewed
-        // as by a data module blurred onto its inner corner, affine fits through the three outer corners too.
+        // As in MicroQRLocator: where the square is skewed as by a data module blurred onto its inner corner,
+        // affine fits through the three outer corners too.
         let skewed = FinderCorners.innerCornerSkews.contains(FinderCorners.skew(square))
-        for throughOuterCorners in [false, true] where !throughOuterCorners || (skewed && !found.contains { $0.distance == 0 }) {
+        for throughOuterCorners in [false, true] where !throughOuterCorners || skewed {
             for rotation in 0..<4 {
                 for mirrored in [false, true] {
                     var corners = (0..<4).map { square[($0 + rotation) % 4] }
