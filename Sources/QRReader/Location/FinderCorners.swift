@@ -35,16 +35,45 @@ struct FinderCorners: Sendable {
         return (corners[0] + corners[2] - corners[1] - corners[3]).length / (side / 7)
     }
 
-    /// Skews (``skew(_:)``) for which a Micro QR or rMQR locator also fits a finder's square through its three
-    /// outer corners (``outerCornersFit(_:)``): a corner pulled off by a data module. Squares skewed further
-    /// are grain and moiré, which the fits would only make candidates of (monitor pictures took 4 % longer).
+    /// Skews (``skew(_:)``) for which a one-finder symbol's square is also fitted through its three outer
+    /// corners (``orientations(of:)``): a corner pulled off by a data module. Squares skewed further are grain
+    /// and moiré, which the fits would only make candidates of (monitor pictures took 4 % longer).
     static let innerCornerSkews = 0.3...1.2
 
-    /// The affine map from the pattern's module coordinates through `corners`' first, second and fourth (the
-    /// square in a symbol's orientation: all but the corner facing its data).
-    static func outerCornersFit(_ corners: [Point]) -> PerspectiveTransform? {
+    /// One of the eight ways a Micro QR or rMQR symbol can lie around its one finder pattern.
+    struct Orientation {
+        /// The square's corners in the symbol's orientation: top-left, top-right, bottom-right, bottom-left.
+        let corners: [Point]
+        let mirrored: Bool
+        /// From the pattern's module coordinates (``moduleCorners``) to the image.
+        let transform: PerspectiveTransform
+        /// Whether `transform` is the affine fit through the three outer corners alone (all but the one
+        /// facing the data) rather than the homography of all four.
+        let isOuterCornersFit: Bool
+    }
+
+    /// The eight orientations (four turns, each also mirrored) of a one-finder symbol around the fitted
+    /// square `square`, each with the homography of its four corners; then, where the square is skewed as by
+    /// a data module blurred onto its inner corner (``innerCornerSkews``), each with the affine fit through
+    /// its three outer corners: extrapolated to the timing patterns and the far modules, that skew misplaces
+    /// them by a module, whether or not the format beside the finder reads.
+    static func orientations(of square: [Point]) -> [Orientation] {
         let outer = [0, 1, 3]
-        return PerspectiveTransform.fittingAffine(from: outer.map { moduleCorners[$0] }, to: outer.map { corners[$0] })
+        return [false, true].flatMap { throughOuterCorners -> [Orientation] in
+            guard !throughOuterCorners || innerCornerSkews.contains(skew(square)) else { return [] }
+            return (0..<4).flatMap { rotation in
+                [false, true].compactMap { mirrored -> Orientation? in
+                    var corners = (0..<4).map { square[($0 + rotation) % 4] }
+                    if mirrored { corners = [corners[0], corners[3], corners[2], corners[1]] }
+                    let fitted = throughOuterCorners
+                        ? PerspectiveTransform.fittingAffine(from: outer.map { moduleCorners[$0] }, to: outer.map { corners[$0] })
+                        : PerspectiveTransform(from: moduleCorners, to: corners)
+                    return fitted.map {
+                        Orientation(corners: corners, mirrored: mirrored, transform: $0, isOuterCornersFit: throughOuterCorners)
+                    }
+                }
+            }
+        }
     }
 
     /// 48 rays around the centre, every 7.5°.

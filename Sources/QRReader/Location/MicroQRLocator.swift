@@ -35,34 +35,22 @@ enum MicroQRLocator {
         var found: [Candidate] = []
         // The finder's modules that calibrate the threshold are the same under every rotation and mirroring.
         let threshold = PerspectiveTransform(from: unit, to: square).flatMap { calibratedThreshold(plane, $0) }
-        // Where the square is skewed as by a data module blurred onto its inner corner, affine fits through the
-        // three outer corners of each orientation too: extrapolated to the timing patterns and the far modules,
-        // that skew misplaces them by a module, whether or not the format beside the finder reads.
-        let skewed = FinderCorners.innerCornerSkews.contains(FinderCorners.skew(square))
-        for throughOuterCorners in [false, true] where !throughOuterCorners || skewed {
-            for rotation in 0..<4 {
-                for mirrored in [false, true] {
-                    var corners = (0..<4).map { square[($0 + rotation) % 4] }
-                    if mirrored { corners = [corners[0], corners[3], corners[2], corners[1]] }
-                    let fitted = throughOuterCorners ? FinderCorners.outerCornersFit(corners) : PerspectiveTransform(from: unit, to: corners)
-                    guard let transform = fitted,
-                          let format = bestFormat(transform, image: image, plane: plane, threshold: threshold)
-                    else { continue }
-                    let size = format.version.size
-                    // The four corners' affine least-squares fit first; the outer corners' fit is affine already.
-                    let affine = throughOuterCorners ? nil : PerspectiveTransform.fittingAffine(from: unit, to: corners)
-                    // The QR grids' gate: a format read correcting 3 bit errors passes on a large share of
-                    // random textures; timing modules read as noise tell a false candidate before it is sampled.
-                    let fits = [affine, transform].compactMap { $0.map { SamplingGrid(dimension: size, transform: $0) } }
-                    let passing = fits.filter { readsTiming($0, in: image) }
-                    // Redrawn here only when the fits leave nothing to try: redrawing every orientation whose
-                    // format reads made reading a clean Micro QR picture two to three times slower.
-                    let grids = passing.isEmpty ? fits.last.map { redrawn($0, binary: image) } ?? [] : passing
-                    if !grids.isEmpty {
-                        found.append(Candidate(grids: grids, toRedraw: passing.isEmpty ? nil : fits.last, format: format,
-                                               mirrored: mirrored))
-                    }
-                }
+        for orientation in FinderCorners.orientations(of: square) {
+            let transform = orientation.transform
+            guard let format = bestFormat(transform, image: image, plane: plane, threshold: threshold) else { continue }
+            let size = format.version.size
+            // The four corners' affine least-squares fit first; the outer corners' fit is affine already.
+            let affine = orientation.isOuterCornersFit ? nil : PerspectiveTransform.fittingAffine(from: unit, to: orientation.corners)
+            // The QR grids' gate: a format read correcting 3 bit errors passes on a large share of
+            // random textures; timing modules read as noise tell a false candidate before it is sampled.
+            let fits = [affine, transform].compactMap { $0.map { SamplingGrid(dimension: size, transform: $0) } }
+            let passing = fits.filter { readsTiming($0, in: image) }
+            // Redrawn here only when the fits leave nothing to try: redrawing every orientation whose
+            // format reads made reading a clean Micro QR picture two to three times slower.
+            let grids = passing.isEmpty ? fits.last.map { redrawn($0, binary: image) } ?? [] : passing
+            if !grids.isEmpty {
+                found.append(Candidate(grids: grids, toRedraw: passing.isEmpty ? nil : fits.last, format: format,
+                                       mirrored: orientation.mirrored))
             }
         }
         return found.sorted { $0.format.distance < $1.format.distance }

@@ -36,74 +36,64 @@ enum RMQRLocator {
         guard let square = fitted.corners else { return [] }
         let unit = FinderCorners.moduleCorners
         var found: [Candidate] = []
-        // As in MicroQRLocator: where the square is skewed as by a data module blurred onto its inner corner,
-        // affine fits through the three outer corners too.
-        let skewed = FinderCorners.innerCornerSkews.contains(FinderCorners.skew(square))
-        for throughOuterCorners in [false, true] where !throughOuterCorners || skewed {
-            for rotation in 0..<4 {
-                for mirrored in [false, true] {
-                    var corners = (0..<4).map { square[($0 + rotation) % 4] }
-                    if mirrored { corners = [corners[0], corners[3], corners[2], corners[1]] }
-                    let fitted = throughOuterCorners ? FinderCorners.outerCornersFit(corners) : PerspectiveTransform(from: unit, to: corners)
-                    guard let near = fitted else { continue }
-                    // The timing and format modules read best at the module centres or slightly off them: the
-                    // square of a blurred, thresholded finder can lie a pixel off its modules. Not for patterns of
-                    // small modules, mostly sensor grain, whose every orientation this would try five times over.
-                    var best: (data: Int, distance: Int)?
-                    for offset in pattern.moduleSize >= 3 ? Self.offsets : [.zero] where best?.distance != 0 {
-                        func isDark(_ x: Int, _ y: Int) -> Bool {
-                            let p = near.apply(Point(Double(x) + 0.5 + offset.x, Double(y) + 0.5 + offset.y))
-                            return image.isDark(at: p.x, p.y)
-                        }
-                        guard timing.count(where: { isDark($0.0, 0) == $0.1 }) >= 3 else { continue }
-                        var bits = 0
-                        for (i, p) in RMQRVersion.formatPositionsLeft.enumerated() where isDark(p.x, p.y) { bits |= 1 << i }
-                        guard let (data, distance) = BCHCode.rMQRFormatLeft.decode(bits, candidates: 0..<64, maximumDistance: 3),
-                              distance < (best?.distance ?? 4), RMQRVersion.fromFormatData(data) != nil
-                        else { continue }
-                        best = (data, distance)
-                    }
-                    guard let (data, distance) = best, let (version, level) = RMQRVersion.fromFormatData(data) else { continue }
-                    let w = Double(version.width), h = Double(version.height)
-                    // Anchor the far end on the finder sub-pattern, found near where the finder's square predicts: by
-                    // its affine fit first, as the homography of a 7-module square extrapolated ten times as far
-                    // magnifies its corners' error in its perspective terms (a symbol 77 modules long turned by 55°
-                    // was predicted outside the picture), then by the homography, for a symbol seen at an angle.
-                    let far = Point(w - 2.5, h - 2.5)
-                    let squareFit = throughOuterCorners ? near : PerspectiveTransform.fittingAffine(from: unit, to: corners)
-                    let radius = pattern.moduleSize * max(4, w / 8)
-                    // With one anchor at the far end a homography's perspective terms are unreliable: fit an
-                    // affine map, which a photo of a long, narrow symbol follows closely.
-                    func fit(anchoredNear predicted: Point) -> SamplingGrid? {
-                        guard let anchor = AlignmentPatternFinder.find(in: image, near: predicted, moduleSize: pattern.moduleSize,
-                                                                   radius: radius),
-                              let transform = PerspectiveTransform.fittingAffine(from: unit + [far], to: corners + [anchor])
-                        else { return nil }
-                        return SamplingGrid(width: version.width, height: version.height, transform: transform)
-                    }
-                    // The QR grids' gate (see MicroQRLocator): the top timing row must read as one.
-                    var timed: SamplingGrid?, firstFit: SamplingGrid?
-                    for case let predicted? in [squareFit?.apply(far), near.apply(far)] where timed == nil {
-                        guard let grid = fit(anchoredNear: predicted) else { continue }
-                        if readsTiming(grid, version, in: image) { timed = grid } else if firstFit == nil { firstFit = grid }
-                    }
-                    // A symbol seen at an angle bends away from any affine fit along its length, and its sub-pattern
-                    // may lie far from both predictions: then its timing patterns are followed from the finder (the
-                    // first fit, or the square's own affine map), if the first of them read there. Texture passes the
-                    // format's check in about one orientation in thirteen; following it on screens' moiré cost a
-                    // millisecond.
-                    if let timed {
-                        found.append(Candidate(grid: timed, isRedrawn: false, version: version, level: level, mirrored: mirrored,
-                                               distance: distance))
-                    } else if let square = squareFit.map({ SamplingGrid(width: version.width, height: version.height, transform: $0) }),
-                              GridCheck.score(square, binary: image, expected: timingModules(version).filter { $0.x < 14 })
-                                  >= GridCheck.samplingScore,
-                              let grid = redrawn(firstFit ?? square, version: version, moduleSize: pattern.moduleSize,
-                                                 binary: image).first {
-                        found.append(Candidate(grid: grid, isRedrawn: true, version: version, level: level, mirrored: mirrored,
-                                               distance: distance))
-                    }
+        for orientation in FinderCorners.orientations(of: square) {
+            let near = orientation.transform, corners = orientation.corners, mirrored = orientation.mirrored
+            // The timing and format modules read best at the module centres or slightly off them: the
+            // square of a blurred, thresholded finder can lie a pixel off its modules. Not for patterns of
+            // small modules, mostly sensor grain, whose every orientation this would try five times over.
+            var best: (data: Int, distance: Int)?
+            for offset in pattern.moduleSize >= 3 ? Self.offsets : [.zero] where best?.distance != 0 {
+                func isDark(_ x: Int, _ y: Int) -> Bool {
+                    let p = near.apply(Point(Double(x) + 0.5 + offset.x, Double(y) + 0.5 + offset.y))
+                    return image.isDark(at: p.x, p.y)
                 }
+                guard timing.count(where: { isDark($0.0, 0) == $0.1 }) >= 3 else { continue }
+                var bits = 0
+                for (i, p) in RMQRVersion.formatPositionsLeft.enumerated() where isDark(p.x, p.y) { bits |= 1 << i }
+                guard let (data, distance) = BCHCode.rMQRFormatLeft.decode(bits, candidates: 0..<64, maximumDistance: 3),
+                      distance < (best?.distance ?? 4), RMQRVersion.fromFormatData(data) != nil
+                else { continue }
+                best = (data, distance)
+            }
+            guard let (data, distance) = best, let (version, level) = RMQRVersion.fromFormatData(data) else { continue }
+            let w = Double(version.width), h = Double(version.height)
+            // Anchor the far end on the finder sub-pattern, found near where the finder's square predicts: by
+            // its affine fit first, as the homography of a 7-module square extrapolated ten times as far
+            // magnifies its corners' error in its perspective terms (a symbol 77 modules long turned by 55°
+            // was predicted outside the picture), then by the homography, for a symbol seen at an angle.
+            let far = Point(w - 2.5, h - 2.5)
+            let squareFit = orientation.isOuterCornersFit ? near : PerspectiveTransform.fittingAffine(from: unit, to: corners)
+            let radius = pattern.moduleSize * max(4, w / 8)
+            // With one anchor at the far end a homography's perspective terms are unreliable: fit an
+            // affine map, which a photo of a long, narrow symbol follows closely.
+            func fit(anchoredNear predicted: Point) -> SamplingGrid? {
+                guard let anchor = AlignmentPatternFinder.find(in: image, near: predicted, moduleSize: pattern.moduleSize,
+                                                           radius: radius),
+                      let transform = PerspectiveTransform.fittingAffine(from: unit + [far], to: corners + [anchor])
+                else { return nil }
+                return SamplingGrid(width: version.width, height: version.height, transform: transform)
+            }
+            // The QR grids' gate (see MicroQRLocator): the top timing row must read as one.
+            var timed: SamplingGrid?, firstFit: SamplingGrid?
+            for case let predicted? in [squareFit?.apply(far), near.apply(far)] where timed == nil {
+                guard let grid = fit(anchoredNear: predicted) else { continue }
+                if readsTiming(grid, version, in: image) { timed = grid } else if firstFit == nil { firstFit = grid }
+            }
+            // A symbol seen at an angle bends away from any affine fit along its length, and its sub-pattern
+            // may lie far from both predictions: then its timing patterns are followed from the finder (the
+            // first fit, or the square's own affine map), if the first of them read there. Texture passes the
+            // format's check in about one orientation in thirteen; following it on screens' moiré cost a
+            // millisecond.
+            if let timed {
+                found.append(Candidate(grid: timed, isRedrawn: false, version: version, level: level, mirrored: mirrored,
+                                       distance: distance))
+            } else if let square = squareFit.map({ SamplingGrid(width: version.width, height: version.height, transform: $0) }),
+                      GridCheck.score(square, binary: image, expected: timingModules(version).filter { $0.x < 14 })
+                          >= GridCheck.samplingScore,
+                      let grid = redrawn(firstFit ?? square, version: version, moduleSize: pattern.moduleSize,
+                                         binary: image).first {
+                found.append(Candidate(grid: grid, isRedrawn: true, version: version, level: level, mirrored: mirrored,
+                                       distance: distance))
             }
         }
         return found.sorted { $0.distance < $1.distance }
