@@ -47,14 +47,9 @@ public struct SymbolTemplate: Sendable {
             }
         }
         // Alignment patterns, except where they would overlap a finder.
-        let centers = version.alignmentPatternCenters
-        for (i, cy) in centers.enumerated() {
-            for (j, cx) in centers.enumerated() {
-                let last = centers.count - 1
-                if (i == 0 && j == 0) || (i == 0 && j == last) || (i == last && j == 0) { continue }
-                for dy in -2...2 {
-                    for dx in -2...2 { set(cx + dx, cy + dy, Swift.max(abs(dx), abs(dy)) != 1) }
-                }
+        for (cx, cy) in version.alignmentPatternPositions {
+            for dy in -2...2 {
+                for dx in -2...2 { set(cx + dx, cy + dy, Swift.max(abs(dx), abs(dy)) != 1) }
             }
         }
         // Reserve format and version information areas (left light here).

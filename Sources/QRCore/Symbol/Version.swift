@@ -39,6 +39,17 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
         return result
     }
 
+    /// Centres (column, row) of the alignment patterns the symbol carries: every pair of
+    /// ``alignmentPatternCenters`` but the three that would overlap a finder pattern.
+    public var alignmentPatternPositions: [(x: Int, y: Int)] {
+        let centers = alignmentPatternCenters, last = centers.count - 1
+        return centers.indices.flatMap { i in
+            centers.indices.compactMap { j -> (x: Int, y: Int)? in
+                (i == 0 && j == 0) || (i == 0 && j == last) || (i == last && j == 0) ? nil : (centers[j], centers[i])
+            }
+        }
+    }
+
     /// Whether the symbol carries version information (versions 7 and up).
     public var hasVersionInformation: Bool { number >= 7 }
 

@@ -198,13 +198,7 @@ struct CylinderProjection {
     /// extrapolates. Itself when none is found.
     private func refitted(toAlignmentPatternsIn image: BinaryImage, points: Correspondences) -> CylinderProjection {
         guard let version = Version(size: bend.dimension) else { return self }
-        let d = Double(bend.dimension)
-        let centres = version.alignmentPatternCenters.map { Double($0) + 0.5 }
-        // Those not under a finder pattern.
-        let patterns = centres.flatMap { y in centres.map { x in Point(x, y) } }.filter { p in
-            let nearLeft = p.x < 8, nearTop = p.y < 8
-            return !(nearLeft && nearTop) && !(p.x > d - 8 && nearTop) && !(nearLeft && p.y > d - 8)
-        }
+        let patterns = version.alignmentPatternPositions.map { Point(Double($0.x) + 0.5, Double($0.y) + 0.5) }
         var projection = self
         for _ in 0..<2 {
             var all = points
