@@ -1,4 +1,4 @@
-/// Decodes PNG, JPEG and PNM data, recognised by its leading bytes, within `limits`.
+/// Decodes PNG, JPEG, PNM, GIF and BMP data, recognised by its leading bytes, within `limits`.
 ///
 /// Untrusted input never crashes the process: damaged, truncated or oversized data throws an
 /// `ImageError`. Truncated files are always refused (`.truncated`), never returned partially decoded.
@@ -50,6 +50,10 @@ public struct ImageDecoder: Sendable {
             return (pixels, format, ExifReader.orientation(inJPEG: bytes) ?? .up)
         case .pnm:
             return (try PNMDecoding.decode(bytes, limits: limits), format, .up)
+        case .gif:
+            return (try GIFDecoding.decode(bytes, limits: limits), format, .up)
+        case .bmp:
+            return (try BMPDecoding.decode(bytes, limits: limits), format, .up)
         }
     }
 }

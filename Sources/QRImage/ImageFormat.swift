@@ -4,6 +4,10 @@ public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
     case jpeg = "JPEG"
     /// Netpbm: PBM, PGM and PPM, plain (P1–P3) and raw (P4–P6).
     case pnm = "PNM"
+    /// GIF87a and GIF89a; the first frame is read.
+    case gif = "GIF"
+    /// Windows and OS/2 bitmaps.
+    case bmp = "BMP"
 
     public var description: String { rawValue }
 
@@ -17,6 +21,12 @@ public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
         if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1]) {
             return .pnm
         }
+        if starts(with: Array("GIF87a".utf8)) || starts(with: Array("GIF89a".utf8)) { return .gif }
+        // "BM" alone is common in text; a bitmap's DIB header follows with one of the known sizes.
+        if starts(with: Array("BM".utf8)), bytes.count >= 26,
+           [12, 40, 52, 56, 108, 124].contains(Int(bytes[14]) | Int(bytes[15]) << 8 | Int(bytes[16]) << 16 | Int(bytes[17]) << 24) {
+            return .bmp
+        }
         throw .unsupportedFormat(describeUnknown(bytes))
     }
 
@@ -27,8 +37,6 @@ public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
             return String(decoding: bytes[range], as: UTF8.self)
         }
         if bytes.isEmpty { return "the data is empty" }
-        if ascii(0..<4) == "GIF8" { return "GIF" }
-        if ascii(0..<2) == "BM" { return "BMP" }
         if ascii(0..<4) == "RIFF", ascii(8..<12) == "WEBP" { return "WebP" }
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
         if ascii(4..<8) == "ftyp" {

@@ -6,15 +6,9 @@ import QRImage
 @Suite("Truncated and corrupted input")
 struct RobustnessTests {
     /// Every prefix either throws or, once all image data is present, decodes to exactly the full image.
-    @Test(arguments: ["png", "jpeg", "progressive jpeg", "pgm"])
+    @Test(arguments: ["png", "jpeg", "progressive jpeg", "pgm", "gif", "bmp"])
     func everyPrefixDecodesFullyOrThrows(kind: String) throws {
-        let bytes: [UInt8]
-        switch kind {
-        case "png": bytes = try smallPNG()
-        case "jpeg": bytes = try smallJPEG()
-        case "progressive jpeg": bytes = try smallJPEG(progressive: true)
-        default: bytes = PNMEncoder.encodePGM(GrayImage(try samplePicture(width: 9, height: 5)))
-        }
+        let bytes = try sample(kind)
         let full = try ImageDecoder().decodeRGBA(bytes).image
         var truncatedCount = 0
         for length in 0..<bytes.count {
@@ -41,9 +35,9 @@ struct RobustnessTests {
         #expect(throws: ImageError.self) { try ImageDecoder().decodeRGBA(Array(try smallJPEG(progressive: true).dropLast(2))) }
     }
 
-    @Test(arguments: ["png", "jpeg", "progressive jpeg"])
+    @Test(arguments: ["png", "jpeg", "progressive jpeg", "gif", "bmp"])
     func randomByteFlipsNeverCrash(kind: String) throws {
-        let original = kind == "png" ? try smallPNG() : try smallJPEG(progressive: kind == "progressive jpeg")
+        let original = try sample(kind)
         var random = SeededGenerator(seed: 20240601)
         var failures = 0
         for round in 0..<400 {
@@ -66,12 +60,25 @@ struct RobustnessTests {
 
     @Test func garbageAfterValidSignaturesThrows() {
         var random = SeededGenerator(seed: 99)
-        let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF], Array("P5".utf8)]
+        let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF], Array("P5".utf8),
+                                     Array("GIF89a".utf8), Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0]]
         for signature in signatures {
             for length in [0, 1, 10, 100, 1000] {
                 let bytes = signature + (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
                 #expect(throws: ImageError.self) { try ImageDecoder().decodeGray(bytes) }
             }
+        }
+    }
+
+    /// A small valid file of each kind.
+    private func sample(_ kind: String) throws -> [UInt8] {
+        switch kind {
+        case "png": try smallPNG()
+        case "jpeg": try smallJPEG()
+        case "progressive jpeg": try smallJPEG(progressive: true)
+        case "gif": try smallGIF()
+        case "bmp": try smallBMP()
+        default: PNMEncoder.encodePGM(GrayImage(try samplePicture(width: 9, height: 5)))
         }
     }
 

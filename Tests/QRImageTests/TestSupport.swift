@@ -1,5 +1,6 @@
 import Foundation
 import QRImage
+import QRTestSupport
 
 enum Fixtures {
     /// The bytes of a file in Tests/QRImageTests/Fixtures.
@@ -22,8 +23,17 @@ func samplePicture(width: Int = 48, height: Int = 32) throws -> RGBAImage {
     return try RGBAImage(width: width, height: height, pixels: pixels)
 }
 
-/// A small, fully valid PNG and JPEG to damage in robustness tests.
+/// A small, fully valid PNG, JPEG, GIF and BMP to damage in robustness tests.
 func smallPNG() throws -> [UInt8] { try PNGEncoder.encode(samplePicture(width: 12, height: 9)) }
+func smallGIF() throws -> [UInt8] {
+    let gray = GrayImage(try samplePicture(width: 12, height: 9))
+    return GIFFile.gray(width: gray.width, height: gray.height, pixels: gray.pixels, interlaced: true).bytes
+}
+func smallBMP() throws -> [UInt8] {
+    let picture = try samplePicture(width: 7, height: 5)
+    let rgb = picture.pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+    return BMPFile.rgb(width: picture.width, height: picture.height, pixels: rgb).bytes
+}
 func smallJPEG(progressive: Bool = false) throws -> [UInt8] {
     try JPEGEncoder.encode(samplePicture(width: 24, height: 16), quality: 80, progressive: progressive)
 }

@@ -1,4 +1,8 @@
 import Foundation
+import QRCore
+import QREncoder
+import QRImage
+import QRTestSupport
 import Testing
 
 /// Runs the built `qr` executable (it sits beside the test bundle).
@@ -56,6 +60,24 @@ struct CLITests {
             let read = try CLI.run(["read", png])
             #expect(read.status == 0)
             #expect(read.text == "Hello, 世界\n")
+        }
+    }
+
+    /// A code in a GIF and in a BMP: both decode to the picture's exact gray pixels, and `qr read` reads them.
+    @Test func readsGIFAndBMP() throws {
+        var scene = SyntheticScene(width: 160, height: 160)
+        scene.place(try QRCode.encode("GIF or BMP").modules, center: Point(80, 80), moduleSize: 4, degrees: 5)
+        let files = [("code.gif", GIFFile.gray(width: 160, height: 160, pixels: scene.pixels, interlaced: true).bytes),
+                     ("code.bmp", BMPFile.gray(width: 160, height: 160, pixels: scene.pixels).bytes)]
+        try withTemporaryDirectory { dir in
+            for (name, bytes) in files {
+                #expect(try ImageDecoder().decodeGray(bytes).image.pixels == scene.pixels)
+                let url = dir.appendingPathComponent(name)
+                try Data(bytes).write(to: url)
+                let read = try CLI.run(["read", url.path])
+                #expect(read.status == 0, "\(read.stderr)")
+                #expect(read.text == "GIF or BMP\n")
+            }
         }
     }
 
