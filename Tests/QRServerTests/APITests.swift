@@ -7,6 +7,8 @@ import QRCore
 import QREncoder
 import QRImage
 import QRReader
+import QRRender
+import QRTestSupport
 import Testing
 @testable import QRServer
 
@@ -116,6 +118,19 @@ struct APITests {
             let octets = try await client.execute(uri: "/api/decode", method: .post,
                                                   headers: .contentType("application/octet-stream"), body: ByteBuffer(png))
             #expect(try octets.json(DecodedBody.self).codes.count == 1)
+        }
+    }
+
+    @Test func gifAndBMPUploadsDecode() async throws {
+        let code = GrayImage(try RasterRenderer.image(for: QRCode.encode("GIF or BMP upload"), style: RenderStyle(sizing: .moduleSize(4))))
+        let files = [("image/gif", GIFFile.gray(width: code.width, height: code.height, pixels: code.pixels).bytes),
+                     ("image/bmp", BMPFile.gray(width: code.width, height: code.height, pixels: code.pixels).bytes)]
+        try await withApp { client in
+            for (type, bytes) in files {
+                let response = try await client.execute(uri: "/api/decode", method: .post, headers: .contentType(type),
+                                                        body: ByteBuffer(bytes: bytes))
+                #expect(try response.json(DecodedBody.self).codes.map(\.text) == ["GIF or BMP upload"], "\(type)")
+            }
         }
     }
 
