@@ -477,6 +477,18 @@ struct RoundTripTests {
         return scene
     }
 
+    /// A small picture (no pyramid) whose dark modules are speckled from 60 to 210 grey levels, on paper of 250:
+    /// every threshold at full scale breaks its finders into specks; at half size, averaged, they read.
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func textureInsideTheModulesOfASmallPictureReadsAtHalfSize(seed: UInt64) throws {
+        var scene = SyntheticScene(width: 231, height: 231, background: 250)
+        scene.place(try QRCode.encode("textured modules").modules, center: Point(115.5, 115.5), moduleSize: 7, dark: 60, light: 250)
+        scene.addInkTexture(amplitude: 150, seed: seed)
+        #expect(read(scene).map(\.text) == ["textured modules"])
+        scene.invert()
+        #expect(read(scene).map(\.text) == ["textured modules"])
+    }
+
     /// One finder pattern left beside a code found, its ring a clean square, asks for the midrange pass on the
     /// first pyramid level: under glare, the mean thresholds can show a code beside the found ones by that one
     /// finder alone. Nothing left beside the code, or only grain, asks for nothing.

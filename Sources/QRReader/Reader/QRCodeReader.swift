@@ -252,6 +252,19 @@ public struct QRCodeReader: Sendable {
                 }
             }
         }
+        // A picture under 400 px across has no pyramid, so nothing averages away texture inside its modules (a
+        // photo printed in them, grain, sensor noise) that breaks its finders and modules into specks under every
+        // threshold. With nothing found, it and then its negative are read once at half size, which costs a
+        // quarter of a full-scale pass. In the corpus that read zxing-cpp/qrcode-2/13 (dark modules filled with
+        // an aerial photo); of the corpus's copies with noise of 25 grey levels 6 more codes (409 -> 415), of
+        // their negatives 9 more (408 -> 417).
+        if options.tryDownscale, Self.pyramidFactors(width: plane.width, height: plane.height).isEmpty,
+           min(plane.width, plane.height) >= Self.smallestHalvedSide {
+            lazy var half = plane.downscaled(by: 2)
+            for inverted in [false, true] where session.results.isEmpty && !session.isDone && (options.tryInverted || !inverted) {
+                session.scan(inverted ? half.inverted() : half, scale: 2, inverted: inverted, binarizer: .block(.usual))
+            }
+        }
         return placed(session, by: origin)
     }
 
@@ -430,6 +443,11 @@ public struct QRCodeReader: Sendable {
     static func firstPyramidLevel(of plane: LuminancePlane) -> (plane: LuminancePlane, factor: Int)? {
         pyramidFactors(width: plane.width, height: plane.height).first.map { (plane.downscaled(by: $0), $0) }
     }
+
+    /// The shortest side of a picture without a pyramid that is read at half size when nothing was found: halved
+    /// to 80 px, it holds a version 1 symbol with its quiet zone (29 modules) at modules under 3 px, about the
+    /// smallest that read; in smaller pictures, halving leaves the modules too small.
+    static let smallestHalvedSide = 160
 
     /// The largest picture, in pixels, that is read again enlarged twice when finder patterns of modules under
     /// ``enlargedModuleSize`` are left over and nothing was found: the enlarged plane holds four times as many.
