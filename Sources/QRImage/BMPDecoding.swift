@@ -10,7 +10,10 @@
 /// - embedded JPEG or PNG (BI_JPEG, BI_PNG) is refused as an unsupported format;
 /// - the last row may lack its padding; any other shortfall of pixel data is `.truncated`.
 enum BMPDecoding {
-    /// Decodes `bytes`, which start with "BM" and a known DIB header size.
+    /// The DIB header sizes QRKit reads: OS/2's BITMAPCOREHEADER and BITMAPINFOHEADER with its later versions.
+    static let headerSizes: Set<Int> = [12, 40, 52, 56, 108, 124]
+
+    /// Decodes `bytes`, which start with "BM" and one of ``headerSizes``.
     static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImageError) -> DecodedPixels {
         let header = try Header(bytes)
         let width = header.width, height = header.height
@@ -69,7 +72,7 @@ enum BMPDecoding {
                 compression = Compression.rgb
                 paletteLayout = .bgr
             } else {
-                guard [40, 52, 56, 108, 124].contains(headerSize) else {
+                guard BMPDecoding.headerSizes.contains(headerSize) else {
                     throw .corrupt(.bmp, "the header size \(headerSize) is not one of a known BMP header")
                 }
                 width = try reader.int32()

@@ -24,7 +24,7 @@ public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
         if starts(with: Array("GIF87a".utf8)) || starts(with: Array("GIF89a".utf8)) { return .gif }
         // "BM" alone is common in text; a bitmap's DIB header follows with one of the known sizes.
         if starts(with: Array("BM".utf8)), bytes.count >= 26,
-           [12, 40, 52, 56, 108, 124].contains(Int(bytes[14]) | Int(bytes[15]) << 8 | Int(bytes[16]) << 16 | Int(bytes[17]) << 24) {
+           BMPDecoding.headerSizes.contains(Int(bytes[14]) | Int(bytes[15]) << 8 | Int(bytes[16]) << 16 | Int(bytes[17]) << 24) {
             return .bmp
         }
         throw .unsupportedFormat(describeUnknown(bytes))

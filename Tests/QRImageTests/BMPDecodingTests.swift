@@ -33,7 +33,7 @@ private func decodeRGBA(_ bmp: BMPFile, limits: ImageLimits = ImageLimits()) thr
 /// A 32-bit bitmap of little-endian `pixels`.
 private func bitmap32(width: Int, height: Int, pixels: [UInt32]) -> BMPFile {
     BMPFile(width: width, height: height, bitsPerPixel: 32,
-            rows: rows(pixels, width: width).map { $0.flatMap { p in (0..<4).map { UInt8(truncatingIfNeeded: p >> (8 * $0)) } } })
+            rows: rows(pixels, width: width).map { $0.flatMap { littleEndian(Int($0), count: 4) } })
 }
 
 @Suite("BMP decoding")
@@ -82,10 +82,10 @@ struct BMPDecodingTests {
     @Test func sixteenBitsAsFiveFiveFiveOrBitfields() throws {
         // White, pure red, green and blue, then a mid value in each layout.
         let fives: [UInt16] = [0x7FFF, 0x7C00, 0x03E0, 0x001F, 0b0_10000_01000_00001]
-        let bmp = BMPFile(width: 5, height: 1, bitsPerPixel: 16, rows: [fives.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }])
+        let bmp = BMPFile(width: 5, height: 1, bitsPerPixel: 16, rows: [fives.flatMap { littleEndian(Int($0), count: 2) }])
         #expect(try decodeRGBA(bmp) == [255, 255, 255, 255, 255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 132, 66, 8, 255])
         let sixes: [UInt16] = [0xFFFF, 0xF800, 0x07E0, 0x001F, 0b10000_100000_00001]
-        var bitfields = BMPFile(width: 5, height: 1, bitsPerPixel: 16, rows: [sixes.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }])
+        var bitfields = BMPFile(width: 5, height: 1, bitsPerPixel: 16, rows: [sixes.flatMap { littleEndian(Int($0), count: 2) }])
         bitfields.compression = 3
         bitfields.masks = [0xF800, 0x07E0, 0x001F]
         #expect(try decodeRGBA(bitfields) == [255, 255, 255, 255, 255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 132, 130, 8, 255])

@@ -1,4 +1,4 @@
 /// The low `count` bytes of `value`, least significant first, as GIF and BMP store their fields.
-func littleEndian(_ value: Int, count: Int) -> [UInt8] {
+public func littleEndian(_ value: Int, count: Int) -> [UInt8] {
     (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
 }
