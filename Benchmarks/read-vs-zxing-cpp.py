@@ -14,11 +14,15 @@ drift in a shared machine's speed falls on both; `--rounds N` repeats the whole 
 each image's fastest time for each reader (a slow spell of a few seconds can double one image's best of
 `--runs`). Prints per-set totals, the overall ratio, and how many images
 take more than twice zxing-cpp's time (the reader's speed target is at most 2x per image).
+`--codes-erased` times instead copies of the BoofCV photos with every labelled code painted over: real photos
+(paper, screens, labels, glare, blur) that hold no code, where each reader's time is what it spends giving up, as
+when a photo library is searched for the few pictures with codes. It prints how many codes each reader still
+read in them (codes the labels leave out; none expected).
 
 Needs `pip install zxing-cpp pillow numpy` and a release build (`swift build -c release --product qr`).
 
     python3 Benchmarks/read-vs-zxing-cpp.py [--corpus ../shared/corpus] [--runs 3] [--rounds 1] [--accuracy fast] [--cold] [--chunk 20]
-                                            [--only SUBSTRING] [--worst 20] [--json times.json]
+                                            [--only SUBSTRING] [--codes-erased] [--worst 20] [--json times.json]
 """
 import argparse
 import collections
@@ -43,6 +47,48 @@ def corpus_images(root, only):
             continue
         images.append((entry["source"] + "/" + entry["set"], os.path.join(root, relative)))
     return images
+
+
+def erased_copies(root, only, folder):
+    """(set name, path) of copies, written to `folder` as PNG, of the corpus photos whose codes are labelled by
+    their corners (BoofCV's), each code painted over with the light grey of the paper around it: a flat patch a
+    third larger than the code, so that no finder pattern or module edge of it is left. Photos stored turned (an
+    EXIF orientation other than upright) are left out: their labels' frame would need turning too."""
+    from PIL import Image, ImageDraw
+    import numpy
+    with open(os.path.join(root, "manifest.json")) as f:
+        manifest = json.load(f)
+    images = []
+    for entry in manifest:
+        relative = entry["image"]
+        if "codes" not in entry or entry.get("exif_orientation", 1) != 1 or (only and only not in relative):
+            continue
+        picture = Image.open(os.path.join(root, relative)).convert("L")
+        pixels = numpy.asarray(picture)
+        draw = ImageDraw.Draw(picture)
+        for code in entry["codes"]:
+            corners = numpy.array(code["corners"], dtype=float)
+            centre = corners.mean(axis=0)
+            patch = centre + (corners - centre) * 1.35
+            (x0, y0), (x1, y1) = numpy.clip(patch.min(axis=0).astype(int) - 10, 0, None), patch.max(axis=0).astype(int) + 10
+            around = pixels[y0:y1, x0:x1]
+            draw.polygon([tuple(point) for point in patch], fill=int(numpy.percentile(around, 75)) if around.size else 200)
+        path = os.path.join(folder, relative.replace("/", "_").rsplit(".", 1)[0] + ".png")
+        picture.save(path)
+        images.append((entry["source"] + "/" + entry["set"], path))
+    return images
+
+
+def codes_read(binary, paths, accuracy):
+    """How many codes QRKit and zxing-cpp read in `paths`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing:
+        listing.write("\n".join(paths) + "\n")
+        listing.flush()
+        out = subprocess.run([binary, "read", "--list", listing.name, "--json", "--accuracy", accuracy],
+                             capture_output=True, text=True).stdout
+    ours = sum(1 for line in out.splitlines() if '"text"' in line)
+    theirs = sum(len([r for r in zxing_peer.read(zxing_peer.grayscale(path)) if r.valid]) for path in paths)
+    return ours, theirs
 
 
 def time_ours(binary, paths, runs, cold, accuracy):
@@ -81,14 +127,20 @@ def main():
     parser.add_argument("--accuracy", choices=["thorough", "fast"], default="thorough", help="QRKit's reader accuracy")
     parser.add_argument("--chunk", type=int, default=20, help="images timed by one reader before the other takes its turn")
     parser.add_argument("--only", help="only images whose path contains this")
+    parser.add_argument("--codes-erased", action="store_true",
+                        help="time the BoofCV photos with their labelled codes painted over (see above)")
     parser.add_argument("--worst", type=int, default=0, help="also list the N images with the highest ratio")
     parser.add_argument("--json", help="write per-image times here")
     args = parser.parse_args()
     args.corpus = os.path.abspath(args.corpus)
 
-    images = corpus_images(args.corpus, args.only)
+    erased = tempfile.TemporaryDirectory(prefix="codes-erased-") if args.codes_erased else None
+    images = erased_copies(args.corpus, args.only, erased.name) if erased else corpus_images(args.corpus, args.only)
     if not images:
         sys.exit("no images found under " + args.corpus)
+    if erased:
+        found = codes_read(args.qr, [path for _, path in images], args.accuracy)
+        print(f"{len(images)} photos with their codes painted over; codes still read: QRKit {found[0]}, zxing-cpp {found[1]}")
     # The two readers take turns on chunks of the list, so that a slower or faster spell of a shared
     # machine falls on both rather than on whichever ran during it.
     paths = [path for _, path in images]
@@ -121,8 +173,8 @@ def main():
     print(f"images taking more than 2x zxing-cpp's time: {len(over)} of {len(timed)}")
     if args.worst:
         for path in sorted(timed, key=lambda p: ours[p] / theirs[p], reverse=True)[:args.worst]:
-            print(f"  {ours[path] / theirs[path]:6.2f}x  {ours[path]:8.2f} ms vs {theirs[path]:8.2f} ms  "
-                  f"{os.path.relpath(path, args.corpus)}")
+            shown = os.path.basename(path) if erased else os.path.relpath(path, args.corpus)
+            print(f"  {ours[path] / theirs[path]:6.2f}x  {ours[path]:8.2f} ms vs {theirs[path]:8.2f} ms  {shown}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"qr": ours, "zxing-cpp": theirs}, f, indent=1)
