@@ -29,7 +29,7 @@ let package = Package(
         // Shared math, tables and geometry used by the encoder and the reader.
         .target(name: "QRCore"),
         .target(name: "QREncoder", dependencies: ["QRCore"]),
-        .target(name: "QRImage", dependencies: ["QRCore", "CImageCodecs"]),
+        .target(name: "QRImage", dependencies: ["QRCore", "CImageCodecs", "CZlib"]),
         .target(name: "QRRender", dependencies: ["QRCore", "QREncoder", "QRImage"]),
         .target(name: "QRReader", dependencies: ["QRCore", "QRImage"]),
         .target(name: "QRPicker", dependencies: ["QRCore"]),

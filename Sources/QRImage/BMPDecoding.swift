@@ -58,7 +58,7 @@ enum BMPDecoding {
 
         init(_ bytes: [UInt8]) throws(ImageError) {
             // "BM" and the header size were checked by ImageFormat.sniff.
-            var reader = LittleEndianReader(bytes, format: .bmp, position: 10)
+            var reader = ByteReader(bytes, format: .bmp, position: 10)
             pixelOffset = Int(try reader.uint32())
             let headerSize = Int(try reader.uint32())
             let signedHeight: Int
@@ -179,7 +179,7 @@ enum BMPDecoding {
         let width = header.width, height = header.height
         let nibbles = header.compression == Compression.rle4
         var indices = [UInt8](repeating: 0, count: width * height)
-        var reader = LittleEndianReader(bytes, format: .bmp, position: header.pixelOffset)
+        var reader = ByteReader(bytes, format: .bmp, position: header.pixelOffset)
         var x = 0, row = 0
         func put(_ index: Int) {
             if x < width, row < height { indices[header.imageRow(row) * width + x] = UInt8(index) }

@@ -1,4 +1,5 @@
-/// A palette of up to 256 colours (a GIF colour table, a BMP palette) that turns pixel indices into samples.
+/// A palette of up to 256 colours (a GIF colour table, a BMP palette, a TIFF colour map) that turns pixel indices
+/// into samples.
 struct ColorTable {
     /// How the file stores one entry.
     enum Layout {
@@ -22,13 +23,20 @@ struct ColorTable {
 
     /// The `count` entries at `offset`; throws `.truncated(format)` if the data ends inside them.
     init(_ bytes: [UInt8], at offset: Int, count: Int, layout: Layout, format: ImageFormat) throws(ImageError) {
-        guard count >= 1, count <= 256 else { throw .corrupt(format, "the colour table has \(count) entries") }
         guard offset + count * layout.entrySize <= bytes.count else { throw .truncated(format) }
+        let colors = (0..<count).map { index in
+            let entry = offset + index * layout.entrySize
+            return layout == .rgb ? (bytes[entry], bytes[entry + 1], bytes[entry + 2]) : (bytes[entry + 2], bytes[entry + 1], bytes[entry])
+        }
+        try self.init(colors: colors, format: format)
+    }
+
+    /// A table of 1 to 256 colours (TIFF's ColorMap, already read).
+    init(colors: [(red: UInt8, green: UInt8, blue: UInt8)], format: ImageFormat) throws(ImageError) {
+        guard (1...256).contains(colors.count) else { throw .corrupt(format, "the colour table has \(colors.count) entries") }
         var gray = true
         for index in 0..<256 {
-            let entry = offset + (index < count ? index : 0) * layout.entrySize
-            let (red, green, blue) = layout == .rgb ? (bytes[entry], bytes[entry + 1], bytes[entry + 2])
-                : (bytes[entry + 2], bytes[entry + 1], bytes[entry])
+            let (red, green, blue) = colors[index < colors.count ? index : 0]
             rgba[4 * index] = red
             rgba[4 * index + 1] = green
             rgba[4 * index + 2] = blue

@@ -4,7 +4,7 @@ public struct DecodedImage<Image: Sendable & Hashable>: Sendable, Hashable {
     public let image: Image
     /// The format the data was in.
     public let format: ImageFormat
-    /// How to turn `image` to display it upright (JPEG Exif; `.up` for other formats).
+    /// How to turn `image` to display it upright (JPEG Exif, TIFF Orientation; `.up` for other formats).
     public let orientation: ExifOrientation
 
     /// Wraps decoded pixels with what the file said about them.

@@ -1,6 +1,7 @@
 import QRCore
 
-/// How the stored pixels of a photo must be turned to display upright (Exif tag 0x0112, values 1–8).
+/// How the stored pixels of a photo must be turned to display upright (Exif tag 0x0112, values 1–8; TIFF's
+/// Orientation field is the same tag).
 ///
 /// Case names follow Apple's `CGImagePropertyOrientation`: they say where the stored image's top ends up.
 /// Points use continuous pixel coordinates: the stored image spans 0…width × 0…height and the centre of

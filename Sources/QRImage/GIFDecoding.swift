@@ -14,7 +14,7 @@ enum GIFDecoding {
     /// Decodes `bytes`, which start with "GIF87a" or "GIF89a", to the first frame on its logical screen.
     static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImageError) -> DecodedPixels {
         // The 6-byte signature was checked by ImageFormat.sniff.
-        var reader = LittleEndianReader(bytes, format: .gif, position: 6)
+        var reader = ByteReader(bytes, format: .gif, position: 6)
         let screenWidth = try reader.uint16(), screenHeight = try reader.uint16()
         let screenFlags = try reader.byte()
         // The background colour index and aspect ratio: uncovered screen is transparent, as browsers show it.
@@ -70,7 +70,7 @@ enum GIFDecoding {
 
     /// The colour table a descriptor's `flags` announce (bit 7; bits 0–2 give 2^(n+1) entries), read from
     /// `reader`, or nil when there is none.
-    private static func colorTable(flags: Int, reader: inout LittleEndianReader) throws(ImageError) -> ColorTable? {
+    private static func colorTable(flags: Int, reader: inout ByteReader) throws(ImageError) -> ColorTable? {
         guard flags & 0x80 != 0 else { return nil }
         let count = 2 << (flags & 7)
         let table = try ColorTable(reader.bytes, at: reader.position, count: count, layout: .rgb, format: .gif)
@@ -80,7 +80,7 @@ enum GIFDecoding {
 
     /// Skips the extension blocks before the first image descriptor, leaving `reader` just past its separator;
     /// returns the transparent colour index of the Graphic Control Extension, if any applies to the image.
-    private static func skipToFirstImage(_ reader: inout LittleEndianReader) throws(ImageError) -> Int? {
+    private static func skipToFirstImage(_ reader: inout ByteReader) throws(ImageError) -> Int? {
         var transparentIndex: Int?
         while true {
             let introducer = try reader.byte()
@@ -109,7 +109,7 @@ enum GIFDecoding {
     }
 }
 
-private extension LittleEndianReader {
+private extension ByteReader {
     /// The concatenated data of a chain of sub-blocks (a length byte, then that many bytes; a zero length ends
     /// the chain). A file that ends inside the chain is truncated.
     mutating func subBlocks() throws(ImageError) -> [UInt8] {

@@ -1,4 +1,4 @@
-/// Decodes PNG, JPEG, PNM, GIF and BMP data, recognised by its leading bytes, within `limits`.
+/// Decodes PNG, JPEG, PNM, GIF, BMP and TIFF data, recognised by its leading bytes, within `limits`.
 ///
 /// Untrusted input never crashes the process: damaged, truncated or oversized data throws an
 /// `ImageError`. Truncated files are always refused (`.truncated`), never returned partially decoded.
@@ -54,6 +54,9 @@ public struct ImageDecoder: Sendable {
             return (try GIFDecoding.decode(bytes, limits: limits), format, .up)
         case .bmp:
             return (try BMPDecoding.decode(bytes, limits: limits), format, .up)
+        case .tiff:
+            let (pixels, orientation) = try TIFFDecoding.decode(bytes, limits: limits)
+            return (pixels, format, orientation)
         }
     }
 }

@@ -22,7 +22,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unsupportedFormat(what):
-            return "Unsupported image format: \(what). QRKit reads PNG, JPEG, GIF, BMP and PNM (PBM/PGM/PPM) images."
+            return "Unsupported image format: \(what). QRKit reads PNG, JPEG, GIF, BMP, TIFF and PNM (PBM/PGM/PPM) images."
         case let .truncated(format):
             return "The \(format) image is truncated: the data ends before the image does."
         case let .corrupt(format, detail):

@@ -8,6 +8,8 @@ public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
     case gif = "GIF"
     /// Windows and OS/2 bitmaps.
     case bmp = "BMP"
+    /// TIFF and BigTIFF, either byte order; the first image is read.
+    case tiff = "TIFF"
 
     public var description: String { rawValue }
 
@@ -27,6 +29,11 @@ public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
            BMPDecoding.headerSizes.contains(Int(bytes[14]) | Int(bytes[15]) << 8 | Int(bytes[16]) << 16 | Int(bytes[17]) << 24) {
             return .bmp
         }
+        // "II" (little-endian) or "MM" (big-endian), then 42 (TIFF) or 43 (BigTIFF) in that byte order.
+        if [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]]
+            .contains(where: { starts(with: $0) }) {
+            return .tiff
+        }
         throw .unsupportedFormat(describeUnknown(bytes))
     }
 
@@ -38,7 +45,6 @@ public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
         }
         if bytes.isEmpty { return "the data is empty" }
         if ascii(0..<4) == "RIFF", ascii(8..<12) == "WEBP" { return "WebP" }
-        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
         if ascii(4..<8) == "ftyp" {
             let brand = ascii(8..<12) ?? ""
             return ["heic", "heix", "mif1", "msf1"].contains(brand) ? "HEIF/HEIC" : brand == "avif" ? "AVIF" : "an ISO media file"

@@ -3,7 +3,7 @@ internal import Hummingbird
 
 /// The image bytes of a decode request: the raw body, or the file part of a `multipart/form-data` body.
 enum ImageUpload {
-    static let accepted = "an image (PNG, JPEG, GIF, BMP or PNM) as the raw body with an image/* or application/octet-stream "
+    static let accepted = "an image (PNG, JPEG, GIF, BMP, TIFF or PNM) as the raw body with an image/* or application/octet-stream "
         + "content type, or as the file of a multipart/form-data form"
 
     /// Field names looked for first in a form; otherwise the first part with a file name is taken.

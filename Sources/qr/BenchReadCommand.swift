@@ -16,7 +16,7 @@ struct BenchReadCommand: ParsableCommand {
             -c release for meaningful numbers.
             """)
 
-    @Argument(help: "Image files (PNG, JPEG, GIF, BMP, PGM/PPM).")
+    @Argument(help: "Image files (PNG, JPEG, GIF, BMP, TIFF, PGM/PPM).")
     var images: [String] = []
 
     @Option(name: .long, help: "A file listing image paths, one per line; - reads the list from standard input.")

@@ -74,7 +74,7 @@ struct MakeCommand: ParsableCommand {
     @Option(name: .long, help: "Colour of light modules (default white).")
     var background: String = "white"
 
-    @Option(name: .long, help: "A logo image (PNG, JPEG, GIF, BMP, PGM/PPM) for the centre; implies level H unless --level is given.")
+    @Option(name: .long, help: "A logo image (PNG, JPEG, GIF, BMP, TIFF, PGM/PPM) for the centre; implies level H unless --level is given.")
     var logo: String?
 
     @Option(name: .long, help: "Share of the symbol's area for the logo, in percent (default: the largest up to 20 that the level can correct).")

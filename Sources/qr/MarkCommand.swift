@@ -17,7 +17,7 @@ struct MarkCommand: ParsableCommand {
               qr mark payment-codes.jpg -o marked.jpg
             """)
 
-    @Argument(help: "The photo (PNG, JPEG, GIF, BMP, PGM/PPM); - reads standard input.")
+    @Argument(help: "The photo (PNG, JPEG, GIF, BMP, TIFF, PGM/PPM); - reads standard input.")
     var image: String
 
     @Option(name: .shortAndLong, help: "Where to write the marked photo (.png or .jpg).")

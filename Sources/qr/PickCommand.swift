@@ -20,7 +20,7 @@ struct PickCommand: ParsableCommand {
               qr pick breakfast-menu.jpg --at 812,430
             """)
 
-    @Argument(help: "The photo (PNG, JPEG, GIF, BMP, PGM/PPM); - reads standard input.")
+    @Argument(help: "The photo (PNG, JPEG, GIF, BMP, TIFF, PGM/PPM); - reads standard input.")
     var image: String
 
     @Option(name: .long, help: "Choose the Nth code of the list (1-based).")

@@ -18,7 +18,7 @@ struct ReadCommand: ParsableCommand {
               cat photo.jpg | qr read -
             """)
 
-    @Argument(help: "Image files (PNG, JPEG, GIF, BMP, PGM/PPM); - reads standard input.")
+    @Argument(help: "Image files (PNG, JPEG, GIF, BMP, TIFF, PGM/PPM); - reads standard input.")
     var images: [String] = []
 
     @Option(name: .long, help: "A file listing image paths, one per line; - reads the list from standard input.")

@@ -1,5 +1,6 @@
 import Testing
 import QRImage
+import QRTestSupport
 
 @Suite("Size limits")
 struct LimitsTests {
@@ -50,6 +51,26 @@ struct LimitsTests {
         }
     }
 
+    @Test func tiffHeaderClaimingHugeSizeIsRefused() throws {
+        var file = TIFFFile.gray(width: 1, height: 1, pixels: [0])
+        file.set(TIFFFile.Field(256, type: 4, [100_000]))
+        file.set(TIFFFile.Field(257, type: 4, [100_000]))
+        #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000, limit: 100_000_000)) {
+            try ImageDecoder().decodeGray(file.bytes)
+        }
+        // BigTIFF sizes are 64-bit: their product is checked, not computed.
+        file.bigTIFF = true
+        file.set(TIFFFile.Field(256, type: 16, [1 << 40]))
+        file.set(TIFFFile.Field(257, type: 16, [1 << 40]))
+        #expect(throws: ImageError.tooLarge(width: 1 << 40, height: 1 << 40, limit: 100_000_000)) {
+            try ImageDecoder().decodeGray(file.bytes)
+        }
+        #expect(throws: ImageError.tooLarge(width: 10, height: 7, limit: 69)) {
+            try ImageDecoder(limits: ImageLimits(maxPixels: 69)).decodeGray(try smallTIFF())
+        }
+        #expect(try ImageDecoder(limits: ImageLimits(maxPixels: 70)).decodeGray(try smallTIFF()).image.width == 10)
+    }
+
     @Test func dataSizeLimit() throws {
         let png = try smallPNG()
         let decoder = ImageDecoder(limits: ImageLimits(maxFileSize: 10))
@@ -66,6 +87,6 @@ struct LimitsTests {
             #expect(throws: ImageError.unsupportedFormat(name)) { try ImageDecoder().decodeRGBA(bytes) }
         }
         // The file name plays no part: a PNG is a PNG whatever it is called, and the message says so.
-        #expect(ImageError.unsupportedFormat("WebP").description.contains("PNG, JPEG, GIF, BMP and PNM"))
+        #expect(ImageError.unsupportedFormat("WebP").description.contains("PNG, JPEG, GIF, BMP, TIFF and PNM"))
     }
 }

@@ -6,7 +6,7 @@ import QRImage
 @Suite("Truncated and corrupted input")
 struct RobustnessTests {
     /// Every prefix either throws or, once all image data is present, decodes to exactly the full image.
-    @Test(arguments: ["png", "jpeg", "progressive jpeg", "pgm", "gif", "bmp"])
+    @Test(arguments: ["png", "jpeg", "progressive jpeg", "pgm", "gif", "bmp", "tiff", "bigtiff", "tiff g4"])
     func everyPrefixDecodesFullyOrThrows(kind: String) throws {
         let bytes = try sample(kind)
         let full = try ImageDecoder().decodeRGBA(bytes).image
@@ -35,7 +35,7 @@ struct RobustnessTests {
         #expect(throws: ImageError.self) { try ImageDecoder().decodeRGBA(Array(try smallJPEG(progressive: true).dropLast(2))) }
     }
 
-    @Test(arguments: ["png", "jpeg", "progressive jpeg", "gif", "bmp"])
+    @Test(arguments: ["png", "jpeg", "progressive jpeg", "gif", "bmp", "tiff", "bigtiff", "tiff g4", "tiff deflate", "tiff g3"])
     func randomByteFlipsNeverCrash(kind: String) throws {
         let original = try sample(kind)
         var random = SeededGenerator(seed: 20240601)
@@ -61,7 +61,8 @@ struct RobustnessTests {
     @Test func garbageAfterValidSignaturesThrows() {
         var random = SeededGenerator(seed: 99)
         let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF], Array("P5".utf8),
-                                     Array("GIF89a".utf8), Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0]]
+                                     Array("GIF89a".utf8), Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0],
+                                     [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x4D, 0x4D, 0, 0x2B, 0, 8, 0, 0]]
         for signature in signatures {
             for length in [0, 1, 10, 100, 1000] {
                 let bytes = signature + (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -78,6 +79,12 @@ struct RobustnessTests {
         case "progressive jpeg": try smallJPEG(progressive: true)
         case "gif": try smallGIF()
         case "bmp": try smallBMP()
+        case "tiff": try smallTIFF()
+        case "bigtiff": try smallTIFF(bigEndian: true, bigTIFF: true)
+        case "tiff g4": try smallG4TIFF()
+        // Written by libtiff: Deflate, and T.4 with 2-D rows.
+        case "tiff deflate": try Fixtures.bytes("tiff-deflate.tif")
+        case "tiff g3": try Fixtures.bytes("tiff-g3-2d.tif")
         default: PNMEncoder.encodePGM(GrayImage(try samplePicture(width: 9, height: 5)))
         }
     }

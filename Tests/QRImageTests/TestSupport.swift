@@ -23,7 +23,12 @@ func samplePicture(width: Int = 48, height: Int = 32) throws -> RGBAImage {
     return try RGBAImage(width: width, height: height, pixels: pixels)
 }
 
-/// A small, fully valid PNG, JPEG, GIF and BMP to damage in robustness tests.
+/// The red, green and blue samples of a picture, without alpha.
+func rgbSamples(_ picture: RGBAImage) -> [UInt8] {
+    picture.pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+}
+
+/// A small, fully valid PNG, JPEG, GIF, BMP and TIFF to damage in robustness tests.
 func smallPNG() throws -> [UInt8] { try PNGEncoder.encode(samplePicture(width: 12, height: 9)) }
 func smallGIF() throws -> [UInt8] {
     let gray = GrayImage(try samplePicture(width: 12, height: 9))
@@ -31,8 +36,19 @@ func smallGIF() throws -> [UInt8] {
 }
 func smallBMP() throws -> [UInt8] {
     let picture = try samplePicture(width: 7, height: 5)
-    let rgb = picture.pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
-    return BMPFile.rgb(width: picture.width, height: picture.height, pixels: rgb).bytes
+    return BMPFile.rgb(width: picture.width, height: picture.height, pixels: rgbSamples(picture)).bytes
+}
+/// RGB, LZW with horizontal differencing, in either byte order, classic or BigTIFF.
+func smallTIFF(bigEndian: Bool = false, bigTIFF: Bool = false) throws -> [UInt8] {
+    let picture = try samplePicture(width: 10, height: 7)
+    var file = TIFFFile.rgbLZW(width: picture.width, height: picture.height, pixels: rgbSamples(picture), predictor: true)
+    (file.bigEndian, file.bigTIFF) = (bigEndian, bigTIFF)
+    return file.bytes
+}
+/// Black and white, CCITT Group 4.
+func smallG4TIFF() throws -> [UInt8] {
+    let gray = GrayImage(try samplePicture(width: 12, height: 9))
+    return TIFFFile.bilevel(width: gray.width, height: gray.height, pixels: gray.pixels.map { $0 < 128 ? 1 : 0 }, coding: .group4).bytes
 }
 func smallJPEG(progressive: Bool = false) throws -> [UInt8] {
     try JPEGEncoder.encode(samplePicture(width: 24, height: 16), quality: 80, progressive: progressive)

@@ -134,6 +134,36 @@ struct APITests {
         }
     }
 
+    /// A Group 4 fax TIFF and an LZW TIFF decode; a TIFF's Orientation field is applied like a JPEG's.
+    @Test func tiffUploadsDecodeWithTheirOrientation() async throws {
+        let code = GrayImage(try RasterRenderer.image(for: QRCode.encode("TIFF upload"), style: RenderStyle(sizing: .moduleSize(5))))
+        let black = code.pixels.map { UInt8($0 < 128 ? 1 : 0) }
+        // Stored turned 90° counter-clockwise, displayed upright through Orientation 6.
+        var stored = [UInt8](repeating: 0, count: black.count)
+        for y in 0..<code.height {
+            for x in 0..<code.width { stored[(code.width - 1 - x) * code.height + y] = black[y * code.width + x] }
+        }
+        var turned = TIFFFile.bilevel(width: code.height, height: code.width, pixels: stored, coding: .group4)
+        turned.set(TIFFFile.Field(274, [6]))
+        let rgb = code.pixels.flatMap { [$0, $0, $0] }
+        let files = [TIFFFile.bilevel(width: code.width, height: code.height, pixels: black, coding: .group4),
+                     TIFFFile.rgbLZW(width: code.width, height: code.height, pixels: rgb, predictor: true), turned]
+        try await withApp { client in
+            for (index, file) in files.enumerated() {
+                let response = try await client.execute(uri: "/api/decode", method: .post, headers: .contentType("image/tiff"),
+                                                        body: ByteBuffer(bytes: file.bytes))
+                let body = try response.json(DecodedBody.self)
+                #expect(body.format == "tiff")
+                #expect(body.orientation == (index == 2 ? 6 : 1))
+                #expect(body.width == code.width && body.height == code.height)
+                let decoded = try #require(body.codes.first, "file \(index)")
+                #expect(decoded.text == "TIFF upload")
+                // Upright as displayed: the symbol's top-left corner is at the top left, after the quiet zone.
+                #expect(abs(decoded.corners[0].x - 20) < 4 && abs(decoded.corners[0].y - 20) < 4, "\(decoded.corners)")
+            }
+        }
+    }
+
     @Test func exifOrientationIsAppliedToCorners() async throws {
         let (jpeg, displayed) = try TestImages.jpegWithOrientation6("turned photo")
         try await withApp { client in

@@ -1,5 +1,6 @@
-/// GIF's LZW compression for tests: the codes an encoder emits for a run of palette indices, with the code
-/// widths a decoder reads them at, and the packing of codes into bytes (least significant bit first).
+/// GIF's and TIFF's LZW compression for tests: the codes an encoder emits for a run of palette indices (GIF) or
+/// bytes (TIFF, minimum code size 8), with the code widths a decoder reads them at, and the packing of codes
+/// into bytes (least significant bit first for GIF, most significant first for TIFF).
 public enum LZWEncoder {
     /// One code and the number of bits it is written with.
     public struct Code: Equatable, Sendable {
@@ -15,9 +16,10 @@ public enum LZWEncoder {
     /// The codes for `indices` (each below 2^`minimumCodeSize`): a clear code, the compressed strings, the end
     /// code. When the table is full it either clears (as most encoders do) or, with `clearWhenFull` false,
     /// goes on with 12-bit codes and no new strings (a deferred clear). `clearEvery` clears after that many
-    /// string codes besides.
+    /// string codes besides. With `earlyChange` (TIFF), codes widen one code before the table reaches the next
+    /// power of two.
     public static func codes(_ indices: [UInt8], minimumCodeSize: Int, clearWhenFull: Bool = true,
-                             clearEvery: Int? = nil) -> [Code] {
+                             clearEvery: Int? = nil, earlyChange: Bool = false) -> [Code] {
         let clear = 1 << minimumCodeSize, end = clear + 1
         var codes = [Code(clear, width: minimumCodeSize + 1)]
         var strings: [Int: Int] = [:]
@@ -30,7 +32,7 @@ public enum LZWEncoder {
             codes.append(Code(code, width: width))
             if sinceClear > 0, decoderNext < 4096 {
                 decoderNext += 1
-                if decoderNext == 1 << width, width < 12 { width += 1 }
+                if decoderNext == (1 << width) - (earlyChange ? 1 : 0), width < 12 { width += 1 }
             }
             sinceClear += 1
         }
@@ -63,19 +65,27 @@ public enum LZWEncoder {
         return codes
     }
 
-    /// `codes` packed into bytes, least significant bit first, the last byte padded with zeros.
-    public static func pack(_ codes: [Code]) -> [UInt8] {
+    /// `codes` packed into bytes, least significant bit first (or with `msbFirst`, most significant first),
+    /// the last byte padded with zeros.
+    public static func pack(_ codes: [Code], msbFirst: Bool = false) -> [UInt8] {
         var bytes: [UInt8] = [], buffer = 0, bitCount = 0
         for code in codes {
-            buffer |= code.value << bitCount
+            buffer = msbFirst ? buffer << code.width | code.value : buffer | code.value << bitCount
             bitCount += code.width
             while bitCount >= 8 {
-                bytes.append(UInt8(buffer & 0xFF))
-                buffer >>= 8
+                bytes.append(UInt8(truncatingIfNeeded: msbFirst ? buffer >> (bitCount - 8) : buffer))
+                if !msbFirst { buffer >>= 8 }
                 bitCount -= 8
             }
+            if msbFirst { buffer &= (1 << bitCount) - 1 }
         }
-        if bitCount > 0 { bytes.append(UInt8(buffer)) }
+        if bitCount > 0 { bytes.append(UInt8(truncatingIfNeeded: msbFirst ? buffer << (8 - bitCount) : buffer)) }
         return bytes
+    }
+
+    /// `bytes` compressed as a TIFF strip: a clear code, codes widening early, the end code, packed most
+    /// significant bit first.
+    public static func tiff(_ bytes: [UInt8]) -> [UInt8] {
+        pack(codes(bytes, minimumCodeSize: 8, earlyChange: true), msbFirst: true)
     }
 }

@@ -81,6 +81,43 @@ struct CLITests {
         }
     }
 
+    /// A code in a CCITT Group 4 TIFF (as scanners and fax software write them) and in an LZW RGB TIFF: both
+    /// decode to the picture's pixels and `qr read` reads them. With an Orientation field, the corners are also
+    /// given as the image is displayed, as for a JPEG's Exif orientation.
+    @Test func readsTIFF() throws {
+        var scene = SyntheticScene(width: 160, height: 160)
+        scene.place(try QRCode.encode("TIFF scan").modules, center: Point(80, 80), moduleSize: 4, degrees: 5)
+        let black = scene.pixels.map { UInt8($0 < 128 ? 1 : 0) }
+        let fax = TIFFFile.bilevel(width: 160, height: 160, pixels: black, coding: .group4)
+        let files = [("scan.tif", fax.bytes, black.map { $0 == 1 ? 0 : 255 }),
+                     ("photo.tiff", TIFFFile.rgbLZW(width: 160, height: 160, pixels: scene.pixels.flatMap { [$0, $0, $0] },
+                                                    predictor: true).bytes, scene.pixels)]
+        try withTemporaryDirectory { dir in
+            for (name, bytes, pixels) in files {
+                #expect(try ImageDecoder().decodeGray(bytes).image.pixels == pixels)
+                let url = dir.appendingPathComponent(name)
+                try Data(bytes).write(to: url)
+                let read = try CLI.run(["read", url.path])
+                #expect(read.status == 0, "\(read.stderr)")
+                #expect(read.text == "TIFF scan\n")
+            }
+
+            var turned = fax
+            turned.set(TIFFFile.Field(274, [6]))
+            let url = dir.appendingPathComponent("turned.tif")
+            try Data(turned.bytes).write(to: url)
+            let read = try CLI.run(["read", "--json", url.path])
+            let object = try #require(try JSONSerialization.jsonObject(with: read.stdout) as? [String: Any])
+            #expect(object["text"] as? String == "TIFF scan")
+            #expect(object["exif_orientation"] as? Int == 6)
+            let stored = try #require(object["corners"] as? [[Double]]), oriented = try #require(object["corners_oriented"] as? [[Double]])
+            #expect(oriented == stored.map { corner in
+                let point = ExifOrientation.right.displayPoint(fromStored: Point(corner[0], corner[1]), storedWidth: 160, storedHeight: 160)
+                return [point.x, point.y]
+            })
+        }
+    }
+
     @Test func matrixFormatForTheReferenceChecker() throws {
         let result = try CLI.run(["make", "-", "--format", "matrix", "--quiet-zone", "0", "--level", "L", "--version", "1", "--mask", "3"],
                                  stdin: Data(":A36+1W8U BN*X".utf8))

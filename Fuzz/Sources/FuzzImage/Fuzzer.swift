@@ -1,4 +1,4 @@
-// Image files: PNG, JPEG (with EXIF), GIF, BMP, PGM/PPM, as `qr read`, `qr serve` and `qr make --logo` take them.
+// Image files: PNG, JPEG (with EXIF), GIF, BMP, TIFF, PGM/PPM, as `qr read`, `qr serve` and `qr make --logo` take them.
 import FuzzerSupport
 import QRImage
 
