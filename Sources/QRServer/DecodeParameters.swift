@@ -10,6 +10,7 @@ import QRReader
 /// - `inverted`: `false` to skip looking for light-on-dark codes.
 /// - `mixed_polarity`: `true` to look for light-on-dark codes beside dark-on-light ones found too (slower).
 /// - `downscale`: `false` to skip reading shrunk copies of the image.
+/// - `preview`: `true` to also get, for an image browsers cannot show (PNM, TIFF), a PNG of it as displayed.
 struct DecodeParameters: Equatable, Sendable {
     /// Most codes reported for one image.
     static let maximumCodes = 100
@@ -20,6 +21,7 @@ struct DecodeParameters: Equatable, Sendable {
     var tryInverted = true
     var mixedPolarity = false
     var tryDownscale = true
+    var preview = false
 
     init(query given: QueryString) throws(APIError) {
         // Parameters left blank mean "not given".
@@ -42,6 +44,7 @@ struct DecodeParameters: Equatable, Sendable {
         tryInverted = try Self.flag("inverted", in: query) ?? true
         mixedPolarity = try Self.flag("mixed_polarity", in: query) ?? false
         tryDownscale = try Self.flag("downscale", in: query) ?? true
+        preview = try Self.flag("preview", in: query) ?? false
     }
 
     /// The query's `name` parameter as a flag, nil when not given.

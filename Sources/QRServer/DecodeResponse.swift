@@ -10,12 +10,29 @@ struct DecodeResponse: Encodable, Sendable {
     /// Displayed width and height in pixels.
     let width: Int
     let height: Int
-    /// `png`, `jpeg` or `pnm`.
+    /// `png`, `jpeg`, `pnm`, `gif`, `bmp` or `tiff`.
     let format: String
     /// The Exif orientation (1…8) that was applied to the corners.
     let orientation: Int
     /// Whether the server's decode time budget cut the search short: a code may have been missed.
     let timedOut: Bool
+    /// For an image browsers cannot show (PNM, TIFF), when asked: a `data:image/png` URL of it as displayed, in
+    /// gray, shrunk to at most ``previewSide`` pixels on its longer side, for the page to draw the outlines on.
+    var preview: String?
+
+    /// The longest side of a ``preview``.
+    static let previewSide = 2048
+
+    /// Formats a browser's `<img>` cannot show.
+    static let formatsWithoutBrowserSupport: Set<ImageFormat> = [.pnm, .tiff]
+
+    /// The ``preview`` of `image`, stored with `orientation`; nil if it cannot be encoded.
+    static func preview(of image: GrayImage, orientation: ExifOrientation) -> String? {
+        let shown = orientation.apply(to: image)
+        let factor = (max(shown.width, shown.height) + previewSide - 1) / previewSide
+        guard let small = try? shown.downscaled(by: max(1, factor)), let png = try? PNGEncoder.encode(small) else { return nil }
+        return "data:image/png;base64," + Data(png).base64EncodedString()
+    }
 
     /// A point in displayed image pixels, origin top-left.
     struct PointDTO: Encodable, Equatable, Sendable {

@@ -40,7 +40,11 @@ struct DecodeRoute: Sendable {
         let report = QRCodeReader(options: options).readReport(image) {
             try? decoder.decodeGray(bytes, conversion: .darkestChannel).image
         }
-        return DecodeResponse(report: report, format: decoded.format, orientation: decoded.orientation,
-                              storedWidth: image.width, storedHeight: image.height)
+        var response = DecodeResponse(report: report, format: decoded.format, orientation: decoded.orientation,
+                                      storedWidth: image.width, storedHeight: image.height)
+        if parameters.preview && DecodeResponse.formatsWithoutBrowserSupport.contains(decoded.format) {
+            response.preview = DecodeResponse.preview(of: image, orientation: decoded.orientation)
+        }
+        return response
     }
 }

@@ -134,17 +134,25 @@ struct APITests {
         }
     }
 
+    /// `picture` (black and white) as a Group 4 fax TIFF stored turned 90° counter-clockwise, displayed upright
+    /// through Orientation 6.
+    static func turnedFax(_ picture: GrayImage) -> TIFFFile {
+        var stored = [UInt8](repeating: 0, count: picture.pixels.count)
+        for y in 0..<picture.height {
+            for x in 0..<picture.width {
+                stored[(picture.width - 1 - x) * picture.height + y] = picture.pixels[y * picture.width + x] < 128 ? 1 : 0
+            }
+        }
+        var file = TIFFFile.bilevel(width: picture.height, height: picture.width, pixels: stored, coding: .group4)
+        file.set(TIFFFile.Field(274, [6]))
+        return file
+    }
+
     /// A Group 4 fax TIFF and an LZW TIFF decode; a TIFF's Orientation field is applied like a JPEG's.
     @Test func tiffUploadsDecodeWithTheirOrientation() async throws {
         let code = GrayImage(try RasterRenderer.image(for: QRCode.encode("TIFF upload"), style: RenderStyle(sizing: .moduleSize(5))))
         let black = code.pixels.map { UInt8($0 < 128 ? 1 : 0) }
-        // Stored turned 90° counter-clockwise, displayed upright through Orientation 6.
-        var stored = [UInt8](repeating: 0, count: black.count)
-        for y in 0..<code.height {
-            for x in 0..<code.width { stored[(code.width - 1 - x) * code.height + y] = black[y * code.width + x] }
-        }
-        var turned = TIFFFile.bilevel(width: code.height, height: code.width, pixels: stored, coding: .group4)
-        turned.set(TIFFFile.Field(274, [6]))
+        let turned = Self.turnedFax(code)
         let rgb = code.pixels.flatMap { [$0, $0, $0] }
         let files = [TIFFFile.bilevel(width: code.width, height: code.height, pixels: black, coding: .group4),
                      TIFFFile.rgbLZW(width: code.width, height: code.height, pixels: rgb, predictor: true), turned]
@@ -161,6 +169,33 @@ struct APITests {
                 // Upright as displayed: the symbol's top-left corner is at the top left, after the quiet zone.
                 #expect(abs(decoded.corners[0].x - 20) < 4 && abs(decoded.corners[0].y - 20) < 4, "\(decoded.corners)")
             }
+        }
+    }
+
+    /// A browser cannot show a TIFF or PNM file, so the scanner page asks for a PNG preview to draw the outlines
+    /// on: the image as displayed (its orientation applied), shrunk to fit 2048 px; none for PNG, none unasked.
+    @Test func previewOfImagesBrowsersCannotShow() async throws {
+        let code = GrayImage(try RasterRenderer.image(for: QRCode.encode("scanned page"), style: RenderStyle(sizing: .moduleSize(5))))
+        let turned = Self.turnedFax(code)
+        let wide = PNMEncoder.encodePGM(try GrayImage(width: 5000, height: 40, value: 200))
+        try await withApp { client in
+            func decode(_ bytes: [UInt8], query: String) async throws -> DecodedBody {
+                try await client.execute(uri: "/api/decode" + query, method: .post, headers: .contentType("application/octet-stream"),
+                                         body: ByteBuffer(bytes: bytes)).json(DecodedBody.self)
+            }
+            let body = try await decode(turned.bytes, query: "?preview=true")
+            let url = try #require(body.preview)
+            #expect(url.hasPrefix("data:image/png;base64,"))
+            let png = try #require(Data(base64Encoded: String(url.dropFirst("data:image/png;base64,".count))))
+            let preview = try ImageDecoder().decodeGray(Array(png)).image
+            #expect(preview == code, "the preview is the picture upright, where the corners are")
+
+            let shrunk = try #require(try await decode(wide, query: "?preview=true").preview)
+            let small = try ImageDecoder().decodeGray(Array(try #require(Data(base64Encoded: String(shrunk.dropFirst(22)))))).image
+            #expect(small.width == 1667 && small.height == 14)
+
+            #expect(try await decode(turned.bytes, query: "").preview == nil)
+            #expect(try await decode(try PNGEncoder.encode(code), query: "?preview=true").preview == nil)
         }
     }
 

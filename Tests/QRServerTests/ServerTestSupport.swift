@@ -55,6 +55,7 @@ struct DecodedBody: Decodable {
     let format: String
     let orientation: Int
     let timedOut: Bool
+    let preview: String?
 }
 
 extension TestResponse {

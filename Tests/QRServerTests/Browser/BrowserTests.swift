@@ -162,6 +162,20 @@ struct BrowserTests {
 
     // MARK: Scanner: several codes (seeds 002–003)
 
+    /// A scanned page as PGM, which no browser shows: the picker draws its outlines on the server's PNG preview.
+    @Test func severalCodesInAFileBrowsersCannotShowAreShownFromThePreview() async throws {
+        let (_, image) = try TestImages.twoCodes("first label", "second label")
+        let pgm = PNMEncoder.encodePGM(GrayImage(image))
+        try await withBrowser { h in
+            try await h.page.open(h.base + "/scanner")
+            try await h.page.setFiles("#file", [try h.file("page.pgm", pgm)])
+            try await h.page.waitUntil("!document.getElementById('picker').hidden && document.querySelectorAll('#overlay polygon').length === 2",
+                                       "the picker with two outlines")
+            try await h.page.waitUntil("document.getElementById('photo').naturalWidth === 600", "the preview shown")
+            #expect(try await h.page.evaluate("document.getElementById('photo').src.startsWith('data:image/png;base64,')", as: Bool.self))
+        }
+    }
+
     @Test func severalCodesArePickedByClickTapToleranceAndKeyboard() async throws {
         let hostile = #"<img src=x onerror="window.__pwned=1">"#
         let link = "https://example.com/second?seed=002"

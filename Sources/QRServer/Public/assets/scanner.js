@@ -39,7 +39,8 @@ async function decodeImage(blob) {
   showMessage(status, 'info', 'Reading the image…');
   let answer;
   try {
-    answer = await decode(blob);
+    // A PNM or TIFF file, which browsers cannot show, comes back with a PNG preview to draw the outlines on.
+    answer = await decode(blob, '?preview=true');
   } catch (error) {
     showMessage(status, 'error', error.message);
     return;
@@ -64,7 +65,7 @@ function present(answer, blob) {
   showMessage(status, 'info', `${codes.length} QR codes found: choose one.`);
   scan = { codes, width: answer.width, height: answer.height, selected: null };
   const old = photo.src;
-  photo.src = URL.createObjectURL(blob);
+  photo.src = answer.preview || URL.createObjectURL(blob);
   if (old.startsWith('blob:')) URL.revokeObjectURL(old);
   $('picker-title').textContent = `${codes.length} codes in this picture`;
   list.replaceChildren(...codes.map((code, index) => {
