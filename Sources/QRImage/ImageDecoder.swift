@@ -1,4 +1,5 @@
-/// Decodes PNG, JPEG, PNM, GIF, BMP and TIFF data, recognised by its leading bytes, within `limits`.
+/// Decodes PNG, JPEG, PNM, GIF, BMP and TIFF data, recognised by its leading bytes, within `limits`; any page
+/// of a multi-page TIFF (``pageCount(_:)``), one at a time.
 ///
 /// Untrusted input never crashes the process: damaged, truncated or oversized data throws an
 /// `ImageError`. Truncated files are always refused (`.truncated`), never returned partially decoded.
@@ -11,37 +12,60 @@ public struct ImageDecoder: Sendable {
         self.limits = limits
     }
 
+    /// How many pages `bytes` hold: the pages of a TIFF file (its full-resolution images; thumbnails and
+    /// transparency masks are not pages), 1 for every other format. Only a TIFF's directories are read, not
+    /// its pixels, so a damaged page is found when it is decoded, and the pages before it still decode.
+    /// A chain of directories that loops back is counted once round, and at most 10,000 directories are read
+    /// (so at most 10,000 pages counted): untrusted files cannot make counting hang.
+    public func pageCount(_ bytes: [UInt8]) throws(ImageError) -> Int {
+        guard bytes.count <= limits.maxFileSize else {
+            throw .fileTooLarge(path: nil, bytes: bytes.count, limit: limits.maxFileSize)
+        }
+        return try ImageFormat.sniff(bytes) == .tiff ? TIFFPages(bytes).count : 1
+    }
+
+    /// Reads the file at `path` (at most `limits.maxFileSize` bytes) and counts its pages (``pageCount(_:)``).
+    public func pageCount(contentsOf path: String) throws(ImageError) -> Int {
+        try pageCount(ImageFile.read(path, maxBytes: limits.maxFileSize))
+    }
+
     /// Gray pixels for the reader. Alpha is composited onto white; colour is reduced with `conversion`
     /// (colour JPEGs with `.luminance` are reduced by libjpeg itself, which is much faster).
-    public func decodeGray(_ bytes: [UInt8], conversion: GrayConversion = .luminance)
+    ///
+    /// `page` (counted from 0, below ``pageCount(_:)``) chooses the page of a multi-page TIFF; only that page
+    /// is decoded. Another page of a single-page format, or one past a TIFF's last, is `.invalidArgument`.
+    public func decodeGray(_ bytes: [UInt8], page: Int = 0, conversion: GrayConversion = .luminance)
         throws(ImageError) -> DecodedImage<GrayImage> {
-        let (pixels, format, orientation) = try decode(bytes, grayscaleJPEG: conversion == .luminance)
+        let (pixels, format, orientation) = try decode(bytes, page: page, grayscaleJPEG: conversion == .luminance)
         return DecodedImage(image: pixels.grayImage(conversion: conversion), format: format, orientation: orientation)
     }
 
-    /// Colour pixels with straight alpha (opaque for formats without alpha).
-    public func decodeRGBA(_ bytes: [UInt8]) throws(ImageError) -> DecodedImage<RGBAImage> {
-        let (pixels, format, orientation) = try decode(bytes, grayscaleJPEG: false)
+    /// Colour pixels with straight alpha (opaque for formats without alpha), of `page` as for
+    /// ``decodeGray(_:page:conversion:)``.
+    public func decodeRGBA(_ bytes: [UInt8], page: Int = 0) throws(ImageError) -> DecodedImage<RGBAImage> {
+        let (pixels, format, orientation) = try decode(bytes, page: page, grayscaleJPEG: false)
         return DecodedImage(image: pixels.rgbaImage(), format: format, orientation: orientation)
     }
 
-    /// Reads the file at `path` (at most `limits.maxFileSize` bytes) and decodes it to gray.
-    public func decodeGray(contentsOf path: String, conversion: GrayConversion = .luminance)
+    /// Reads the file at `path` (at most `limits.maxFileSize` bytes) and decodes `page` of it to gray.
+    public func decodeGray(contentsOf path: String, page: Int = 0, conversion: GrayConversion = .luminance)
         throws(ImageError) -> DecodedImage<GrayImage> {
-        try decodeGray(ImageFile.read(path, maxBytes: limits.maxFileSize), conversion: conversion)
+        try decodeGray(ImageFile.read(path, maxBytes: limits.maxFileSize), page: page, conversion: conversion)
     }
 
-    /// Reads the file at `path` (at most `limits.maxFileSize` bytes) and decodes it to RGBA.
-    public func decodeRGBA(contentsOf path: String) throws(ImageError) -> DecodedImage<RGBAImage> {
-        try decodeRGBA(ImageFile.read(path, maxBytes: limits.maxFileSize))
+    /// Reads the file at `path` (at most `limits.maxFileSize` bytes) and decodes `page` of it to RGBA.
+    public func decodeRGBA(contentsOf path: String, page: Int = 0) throws(ImageError) -> DecodedImage<RGBAImage> {
+        try decodeRGBA(ImageFile.read(path, maxBytes: limits.maxFileSize), page: page)
     }
 
-    private func decode(_ bytes: [UInt8], grayscaleJPEG: Bool)
+    private func decode(_ bytes: [UInt8], page: Int, grayscaleJPEG: Bool)
         throws(ImageError) -> (DecodedPixels, ImageFormat, ExifOrientation) {
         guard bytes.count <= limits.maxFileSize else {
             throw .fileTooLarge(path: nil, bytes: bytes.count, limit: limits.maxFileSize)
         }
         let format = try ImageFormat.sniff(bytes)
+        // Every format but TIFF holds one page; TIFF checks the page against its own count.
+        guard format == .tiff || page == 0 else { throw .pageOutOfRange(page, count: 1) }
         switch format {
         case .png:
             return (try PNGDecoding.decode(bytes, limits: limits), format, .up)
@@ -55,7 +79,7 @@ public struct ImageDecoder: Sendable {
         case .bmp:
             return (try BMPDecoding.decode(bytes, limits: limits), format, .up)
         case .tiff:
-            let (pixels, orientation) = try TIFFDecoding.decode(bytes, limits: limits)
+            let (pixels, orientation) = try TIFFDecoding.decode(bytes, page: page, limits: limits)
             return (pixels, format, orientation)
         }
     }

@@ -43,3 +43,10 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension ImageError {
+    /// The refusal of page `page` (counted from 0) of an image of `count` pages.
+    static func pageOutOfRange(_ page: Int, count: Int) -> ImageError {
+        .invalidArgument("page \(page) (counted from 0) was asked for, but the image has \(count == 1 ? "one page" : "\(count) pages")")
+    }
+}

@@ -8,7 +8,7 @@ public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
     case gif = "GIF"
     /// Windows and OS/2 bitmaps.
     case bmp = "BMP"
-    /// TIFF and BigTIFF, either byte order; the first image is read.
+    /// TIFF and BigTIFF, either byte order; any page is read (``ImageDecoder/pageCount(_:)``), the first by default.
     case tiff = "TIFF"
 
     public var description: String { rawValue }

@@ -1,12 +1,12 @@
-/// TIFF decoding (TIFF 6.0 and BigTIFF, either byte order), written in Swift like GIF's and BMP's: the first
-/// image of the file (its first IFD); later pages are ignored.
+/// TIFF decoding (TIFF 6.0 and BigTIFF, either byte order), written in Swift like GIF's and BMP's: one page of
+/// the file (``TIFFPages``), the first unless another is asked for; the others are not decoded.
 ///
 /// Strips or tiles, chunky or planar, uncompressed, PackBits, LZW, Deflate or CCITT (Modified Huffman, T.4
 /// 1-D and 2-D, T.6), with horizontal differencing (Predictor 2) of 8- and 16-bit samples. Pixels of 1, 2, 4,
 /// 8 or 16 bits per sample (16 read as their high byte) are gray (WhiteIsZero, BlackIsZero), RGB, palette
 /// or CMYK (turned to RGB), with straight or premultiplied alpha from ExtraSamples (delivered straight, so
 /// gray conversion composites it onto white). The Orientation field is reported like a JPEG's Exif
-/// orientation. Choices on damaged or unusual files:
+/// orientation; each page has its own. Choices on damaged or unusual files:
 /// - JPEG-compressed TIFF, YCbCr and other photometric interpretations, signed, floating-point and other
 ///   sample layouts are refused as unsupported formats, by name;
 /// - data past the end of a strip or tile is ignored; data that ends before it, a strip or tile that is
@@ -15,9 +15,12 @@
 ///   the data uses it;
 /// - the Predictor field of uncompressed and PackBits data is ignored, as libtiff does.
 enum TIFFDecoding {
-    /// Decodes `bytes`, which start with "II" or "MM" and TIFF's or BigTIFF's magic number.
-    static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImageError) -> (DecodedPixels, ExifOrientation) {
-        let directory = try TIFFDirectory(bytes)
+    /// Decodes page `page` (from 0) of `bytes`, which start with "II" or "MM" and TIFF's or BigTIFF's magic
+    /// number; a page the file does not have is `.invalidArgument`.
+    static func decode(_ bytes: [UInt8], page: Int, limits: ImageLimits) throws(ImageError) -> (DecodedPixels, ExifOrientation) {
+        let pages = try TIFFPages(bytes)
+        guard pages.directories.indices.contains(page) else { throw .pageOutOfRange(page, count: pages.count) }
+        let directory = try TIFFDirectory(bytes, header: pages.header, at: pages.directories[page])
         let layout = try TIFFLayout(directory, limits: limits)
         // Every strip or tile must be able to hold its pixels before any memory is committed to them.
         for index in 0..<layout.chunkCount { _ = try layout.data(ofChunk: index, in: directory) }

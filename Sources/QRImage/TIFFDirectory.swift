@@ -1,5 +1,5 @@
-/// The header and first image file directory (IFD) of a TIFF file, classic (magic 42, 32-bit offsets) or
-/// BigTIFF (magic 43, 64-bit offsets), in either byte order.
+/// One image file directory (IFD) of a TIFF file, classic or BigTIFF (``TIFFHeader``), in either byte order:
+/// the fields of one page.
 ///
 /// Only the fields of ``Tag`` are kept; their values are read where they lie, on demand, so a field claiming
 /// millions of values costs nothing until they are used. Every value lies inside the file: a field reaching
@@ -34,47 +34,28 @@ struct TIFFDirectory {
     let bigEndian: Bool
     private let fields: [Tag: Field]
 
-    /// Reads the header of `bytes`, which start with "II" or "MM", and its first IFD.
-    init(_ bytes: [UInt8]) throws(ImageError) {
+    /// Reads the directory at `directory` of `bytes`, a file with `header`.
+    init(_ bytes: [UInt8], header: TIFFHeader, at directory: Int) throws(ImageError) {
         self.bytes = bytes
-        bigEndian = bytes.starts(with: [0x4D, 0x4D])
-        var reader = ByteReader(bytes, format: .tiff, position: 2, bigEndian: bigEndian)
-        let magic = try reader.uint16()
-        let big: Bool
-        switch magic {
-        case 42:
-            big = false
-        case 43:
-            big = true
-            guard try reader.uint16() == 8, try reader.uint16() == 0 else {
-                throw .corrupt(.tiff, "the BigTIFF header does not give 8-byte offsets")
-            }
-        default:
-            throw .corrupt(.tiff, "the version number \(magic) is neither 42 (TIFF) nor 43 (BigTIFF)")
-        }
-        func unsigned(_ reader: inout ByteReader) throws(ImageError) -> Int {
-            big ? Int(clamping: try reader.uint64()) : Int(try reader.uint32())
-        }
-        let directory = try unsigned(&reader)
-        guard directory > 0 else { throw .corrupt(.tiff, "the file holds no image") }
+        bigEndian = header.bigEndian
         guard directory < bytes.count else { throw .truncated(.tiff) }
-        reader.position = directory
-        let entryCount = big ? Int(clamping: try reader.uint64()) : try reader.uint16()
-        let entrySize = big ? 20 : 12, inlineSize = big ? 8 : 4
+        var reader = ByteReader(bytes, format: .tiff, position: directory, bigEndian: bigEndian)
+        let entryCount = try header.entryCount(&reader)
+        let entrySize = header.entrySize, inlineSize = header.offsetSize
         guard entryCount <= (bytes.count - reader.position) / entrySize else { throw .truncated(.tiff) }
 
         var fields: [Tag: Field] = [:]
         for index in 0..<entryCount {
-            reader.position = directory + (big ? 8 : 2) + index * entrySize
+            reader.position = directory + header.entryCountSize + index * entrySize
             // Fields the decoder does not read are skipped unchecked; a repeated tag keeps its first entry.
             guard let tag = Tag(rawValue: try reader.uint16()), fields[tag] == nil else { continue }
             let type = try reader.uint16()
-            let count = try unsigned(&reader)
+            let count = try header.unsigned(&reader)
             guard let size = [1: 1, 3: 2, 4: 4, 16: 8][type] else {
                 throw .corrupt(.tiff, "the \(tag.name) field has type \(type), not an unsigned integer type")
             }
             guard count <= bytes.count / size else { throw .truncated(.tiff) }
-            let offset = count * size <= inlineSize ? reader.position : try unsigned(&reader)
+            let offset = count * size <= inlineSize ? reader.position : try header.unsigned(&reader)
             guard offset <= bytes.count - count * size else { throw .truncated(.tiff) }
             fields[tag] = Field(tag: tag, count: count, size: size, offset: offset)
         }

@@ -22,7 +22,8 @@ struct DecodeRoute: Sendable {
         return try JSONCoding.response(response)
     }
 
-    /// Decodes the image within the pixel limit and reads its codes within the time budget.
+    /// Decodes the image within the pixel limit and reads its codes within the time budget. A multi-page TIFF
+    /// is read on its first page only (both conversions): a response describes one image.
     static func decode(_ bytes: [UInt8], parameters: DecodeParameters,
                        configuration: QRServerConfiguration) throws(APIError) -> DecodeResponse {
         let decoder = ImageDecoder(limits: ImageLimits(maxPixels: configuration.maxPixels,

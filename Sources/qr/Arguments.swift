@@ -31,6 +31,16 @@ enum TimeBudgetOption {
     }
 }
 
+/// `--page N` of `qr mark` and `qr pick`: the page of a multi-page TIFF to read, from 1.
+struct PageOption: ParsableArguments {
+    @Option(name: .long, help: "The page of a multi-page TIFF to read, from 1.")
+    var page: Int = 1
+
+    func validate() throws {
+        if page < 1 { throw ValidationError("--page must be at least 1 (pages are numbered from 1).") }
+    }
+}
+
 /// `--level L|M|Q|H`.
 struct LevelArgument: ExpressibleByArgument {
     let level: ErrorCorrectionLevel

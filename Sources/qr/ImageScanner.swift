@@ -3,11 +3,12 @@ import Foundation
 import QRKit
 import Synchronization
 
-/// Decodes a list of image files, optionally several at once, keeping their order.
+/// Decodes a list of image files, optionally several at once, keeping their order; every page of a
+/// multi-page TIFF, in turn.
 struct ImageScanner: Sendable {
     let options: ReaderOptions
 
-    /// One image's codes, with what the JSON output needs.
+    /// One image's codes (one page's, in a multi-page TIFF), with what the JSON output needs.
     struct Scan: Sendable {
         let codes: [ReadResult]
         /// Whether `--time-budget` cut the search short (``ReadReport/timedOut``).
@@ -18,9 +19,11 @@ struct ImageScanner: Sendable {
         let storedHeight: Int
     }
 
+    /// A file's pages, each read or failed: one for every format but a multi-page TIFF, and one failure for a
+    /// file that cannot be read or counted at all.
     struct Outcome: Sendable {
         let path: String
-        let result: Result<Scan, ImageError>
+        let pages: [Result<Scan, ImageError>]
     }
 
     func scan(_ paths: [String], jobs: Int, progress: ProgressBar?) -> [Outcome] {
@@ -28,7 +31,7 @@ struct ImageScanner: Sendable {
         DispatchQueue.concurrentPerform(iterations: Swift.min(jobs, Swift.max(1, paths.count))) { worker in
             var index = worker
             while index < paths.count {
-                slots.set(index, Outcome(path: paths[index], result: scanOne(paths[index])))
+                slots.set(index, Outcome(path: paths[index], pages: scanFile(paths[index])))
                 progress?.advance()
                 index += jobs
             }
@@ -37,28 +40,37 @@ struct ImageScanner: Sendable {
         return slots.values
     }
 
-    func scanOne(_ path: String) -> Result<Scan, ImageError> {
+    /// Every page of the file at `path` (`-`: standard input), one after the other: each page's pixels are
+    /// freed before the next page is decoded, and only the file's bytes are kept meanwhile.
+    func scanFile(_ path: String) -> [Result<Scan, ImageError>] {
         let decoder = ImageDecoder()
+        let bytes: [UInt8], pageCount: Int
+        do {
+            bytes = path == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile())
+                : try ImageFile.read(path, maxBytes: decoder.limits.maxFileSize)
+            pageCount = try decoder.pageCount(bytes)
+        } catch {
+            return [.failure(error)]
+        }
+        return (0..<pageCount).map { scanPage($0, of: bytes, decoder: decoder) }
+    }
+
+    /// The codes on page `page` (from 0) of the file `bytes`.
+    private func scanPage(_ page: Int, of bytes: [UInt8], decoder: ImageDecoder) -> Result<Scan, ImageError> {
         let decoded: DecodedImage<GrayImage>
         do {
-            if path == "-" {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                decoded = try decoder.decodeGray(Array(data))
-            } else {
-                decoded = try decoder.decodeGray(contentsOf: path)
-            }
+            decoded = try decoder.decodeGray(bytes, page: page)
         } catch {
             return .failure(error)
         }
         let clock = ContinuousClock()
         let start = clock.now
-        // Loading the file again for the second conversion is file loading, not decoding.
+        // Decoding the file again for the second conversion (the same page) is file loading, not decoding.
         var loading = Duration.zero
         let report = QRCodeReader(options: options).readReport(decoded.image) {
-            guard path != "-" else { return nil }
             let loadStart = clock.now
             defer { loading += clock.now - loadStart }
-            return try? decoder.decodeGray(contentsOf: path, conversion: .darkestChannel).image
+            return try? decoder.decodeGray(bytes, page: page, conversion: .darkestChannel).image
         }
         let elapsed = clock.now - start - loading
         return .success(Scan(codes: report.results, timedOut: report.timedOut, decodeMilliseconds: elapsed.inMilliseconds,

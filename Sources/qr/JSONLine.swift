@@ -1,10 +1,12 @@
 import QRKit
 
 /// The JSON Lines of `qr read --json` (one object per code, or one per image without codes) and `qr watch --json`.
+/// `page` is the page of a multi-page TIFF (from 1), nil for every other file, whose lines have no "page".
 enum JSONLine {
-    static func code(_ code: ReadResult, scan: ImageScanner.Scan, image: String) -> String {
+    static func code(_ code: ReadResult, scan: ImageScanner.Scan, image: String, page: Int?) -> String {
         var object = fields(of: code)
         object["image"] = .string(image)
+        if let page { object["page"] = .int(page) }
         object["decode_ms"] = milliseconds(scan.decodeMilliseconds)
         object["timed_out"] = .bool(scan.timedOut)
         if scan.orientation != .up {
@@ -56,13 +58,17 @@ enum JSONLine {
         return object
     }
 
-    static func empty(image: String, scan: ImageScanner.Scan) -> String {
-        JSONValue.object(["image": .string(image), "results": [], "decode_ms": milliseconds(scan.decodeMilliseconds),
-                          "timed_out": .bool(scan.timedOut)]).text
+    static func empty(image: String, page: Int?, scan: ImageScanner.Scan) -> String {
+        var object: [String: JSONValue] = ["image": .string(image), "results": [],
+                                           "decode_ms": milliseconds(scan.decodeMilliseconds), "timed_out": .bool(scan.timedOut)]
+        if let page { object["page"] = .int(page) }
+        return JSONValue.object(object).text
     }
 
-    static func error(image: String, message: String) -> String {
-        JSONValue.object(["image": .string(image), "error": .string(message)]).text
+    static func error(image: String, page: Int?, message: String) -> String {
+        var object: [String: JSONValue] = ["image": .string(image), "error": .string(message)]
+        if let page { object["page"] = .int(page) }
+        return JSONValue.object(object).text
     }
 
     /// A time in milliseconds, to the microsecond.

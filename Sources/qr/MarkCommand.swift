@@ -15,6 +15,7 @@ struct MarkCommand: ParsableCommand {
             Examples:
               qr mark photo.jpg -o marked.png
               qr mark payment-codes.jpg -o marked.jpg
+              qr mark fax.tif --page 2 -o page2.png     # a page of a multi-page TIFF
             """)
 
     @Argument(help: "The photo (PNG, JPEG, GIF, BMP, TIFF, PGM/PPM); - reads standard input.")
@@ -26,9 +27,11 @@ struct MarkCommand: ParsableCommand {
     @Option(name: .long, help: "fast or thorough (default).")
     var accuracy: ReaderOptions.Accuracy = .thorough
 
+    @OptionGroup var pageOption: PageOption
+
     func run() throws {
         do {
-            let scan = try PhotoScan(path: image, options: ReaderOptions(accuracy: accuracy))
+            let scan = try PhotoScan(path: image, page: pageOption.page, options: ReaderOptions(accuracy: accuracy))
             var marked = scan.photo
             for (index, code) in scan.codes.enumerated() { marked.markDetection(code.corners, label: "\(index + 1)") }
             let format = (output as NSString).pathExtension.lowercased()
@@ -43,7 +46,7 @@ struct MarkCommand: ParsableCommand {
                 throw CommandFailure(message: "Error: \(error)", status: 2)
             }
             if scan.codes.isEmpty {
-                printError("No QR code found in \(image).")
+                printError(scan.noCodeMessage(path: image))
                 throw ExitCode(1)
             }
             print(scan.numberedList())

@@ -3,20 +3,34 @@ import Foundation
 import QRKit
 
 /// A photo as the user sees it (EXIF orientation applied) with the codes found in it in reading order,
-/// their corners in that displayed frame: what `qr mark` draws on and what `qr pick --at` points at.
+/// their corners in that displayed frame: what `qr mark` draws on and what `qr pick --at` points at. Of a
+/// multi-page TIFF, one page.
 struct PhotoScan {
     let photo: RGBAImage
     let codes: [ReadResult]
+    /// The page read (from 1) and how many the file has.
+    let page: Int
+    let pageCount: Int
 
-    init(path: String, options: ReaderOptions) throws {
+    /// Reads page `page` (from 1) of the file at `path` (`-`: standard input); a page the file does not have
+    /// is an error (status 2) that says which pages it has.
+    init(path: String, page: Int = 1, options: ReaderOptions) throws {
         let decoder = ImageDecoder()
         let decoded: DecodedImage<RGBAImage>
+        var count = 1
         do {
-            decoded = path == "-" ? try decoder.decodeRGBA(Array(FileHandle.standardInput.readDataToEndOfFile()))
-                : try decoder.decodeRGBA(contentsOf: path)
-        } catch {
-            throw CommandFailure(message: "\(path): \(error)", status: 2)
+            let bytes = path == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile())
+                : try ImageFile.read(path, maxBytes: decoder.limits.maxFileSize)
+            count = try decoder.pageCount(bytes)
+            guard page <= count else {
+                let pages = count == 1 ? "one page; --page must be 1" : "\(count) pages; --page must be 1…\(count)"
+                throw CommandFailure(message: "\(path) has \(pages).", status: 2)
+            }
+            decoded = try decoder.decodeRGBA(bytes, page: page - 1)
+        } catch let error as ImageError {
+            throw CommandFailure(message: "\(count > 1 ? "\(path), page \(page)" : path): \(error)", status: 2)
         }
+        (self.page, pageCount) = (page, count)
         let stored = decoded.image
         let codes = QRCodeReader(options: options).read(stored)
         let orientation = decoded.orientation
@@ -29,6 +43,12 @@ struct PhotoScan {
         }
         self.codes = ReadingOrder.sorted(displayed, corners: \.corners)
         photo = orientation.apply(to: stored)
+    }
+
+    /// The message for a photo without codes, naming the page of a multi-page file and saying how to read another.
+    func noCodeMessage(path: String) -> String {
+        pageCount > 1 ? "No QR code found on page \(page) of \(path) (\(pageCount) pages; choose another with --page N)."
+            : "No QR code found in \(path)."
     }
 
     /// "1. text" lines, texts with control characters shown escaped so a payload cannot drive the terminal.

@@ -18,6 +18,7 @@ struct PickCommand: ParsableCommand {
               qr pick breakfast-menu.jpg
               qr pick breakfast-menu.jpg --index 2
               qr pick breakfast-menu.jpg --at 812,430
+              qr pick fax.tif --page 2
             """)
 
     @Argument(help: "The photo (PNG, JPEG, GIF, BMP, TIFF, PGM/PPM); - reads standard input.")
@@ -32,6 +33,8 @@ struct PickCommand: ParsableCommand {
     @Option(name: .long, help: "How far outside a code a point still selects it, in pixels (default 10).")
     var tolerance: Double = HitTester.defaultTolerance
 
+    @OptionGroup var pageOption: PageOption
+
     func validate() throws {
         if index != nil && at != nil { throw ValidationError("Choose with --index or --at, not both.") }
         if !(tolerance >= 0 && tolerance.isFinite) { throw ValidationError("--tolerance must be a number of pixels, 0 or more.") }
@@ -39,10 +42,10 @@ struct PickCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let scan = try PhotoScan(path: image, options: ReaderOptions())
+            let scan = try PhotoScan(path: image, page: pageOption.page, options: ReaderOptions())
             switch Selection(scan.codes) {
             case .none:
-                printError("No QR code found in \(image).")
+                printError(scan.noCodeMessage(path: image))
                 throw ExitCode(1)
             case let .single(code):
                 print(Self.printable(code.text))

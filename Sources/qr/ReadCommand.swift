@@ -8,11 +8,16 @@ struct ReadCommand: ParsableCommand {
         commandName: "read",
         abstract: "Print the content of every QR code in images.",
         discussion: """
-            Exit status: 0 when a code was found, 1 when none was, 2 on errors.
+            Every page of a multi-page TIFF (a scan or a fax) is read, one after the other; each code found on \
+            one is printed as "FILE, page N: text", and its JSON line has "page": N (from 1), as do the lines of \
+            its pages without codes or that could not be decoded. decode_ms is a page's time.
+            Exit status: 0 when a code was found (on any page), 1 when none was, 2 on errors (a page that cannot \
+            be decoded is one).
 
             Examples:
               qr read photo.jpg
               qr read --json a.png b.jpg
+              qr read fax.tif                               # every page
               qr read --list files.txt --json --jobs 2
               qr read --accuracy fast --list photos.txt     # search many photos
               qr read --time-budget 500 upload.png
@@ -73,30 +78,60 @@ struct ReadCommand: ParsableCommand {
         let outcomes = ImageScanner(options: options).scan(paths, jobs: jobs, progress: ProgressBar.forTerminal(total: paths.count))
         var found = false, failed = false
         for outcome in outcomes {
-            switch outcome.result {
-            case let .failure(error):
-                failed = true
-                printError("\(outcome.path): \(error)")
-                if json { print(JSONLine.error(image: outcome.path, message: "\(error)")) }
-            case let .success(scan):
-                found = found || !scan.codes.isEmpty
-                if scan.timedOut {
-                    printError("\(outcome.path): the time budget ran out before the search was finished; a code may have been missed")
-                }
-                if json {
-                    if scan.codes.isEmpty { print(JSONLine.empty(image: outcome.path, scan: scan)) }
-                    for code in scan.codes { print(JSONLine.code(code, scan: scan, image: outcome.path)) }
-                } else {
-                    // Payloads are data: on a terminal, control characters are shown escaped.
-                    let terminal = isTerminal(STDOUT_FILENO)
-                    for code in scan.codes {
-                        let text = terminal ? TerminalText.safe(code.text) : code.text
-                        print(paths.count > 1 ? "\(outcome.path): \(text)" : text)
-                    }
-                }
-            }
+            let printed = printOutcome(outcome, named: paths.count > 1)
+            found = found || printed.found
+            failed = failed || printed.failed
         }
         if failed { throw ExitCode(2) }
         if !found { throw ExitCode(1) }
+    }
+
+    /// Prints one file's pages: their codes, or why a page could not be read. The pages of a multi-page TIFF are
+    /// numbered from 1 in every line about them; other files' are not. Text lines start with the file's name
+    /// when `named` (several files) or when it has several pages. (A method of its own: inlined into `run()`,
+    /// the loop over pages crashed Swift 6.3.1's optimizer, in CopyPropagation.)
+    private func printOutcome(_ outcome: ImageScanner.Outcome, named: Bool) -> (found: Bool, failed: Bool) {
+        let multiPage = outcome.pages.count > 1
+        var found = false, failed = false
+        for (index, result) in outcome.pages.enumerated() {
+            let page = multiPage ? index + 1 : nil
+            switch result {
+            case let .failure(error):
+                failed = true
+                printFailure(error, path: outcome.path, page: page)
+            case let .success(scan):
+                found = found || !scan.codes.isEmpty
+                printScan(scan, path: outcome.path, page: page, named: named || multiPage)
+            }
+        }
+        return (found, failed)
+    }
+
+    /// How messages and text lines name an image: its path, and its page in a multi-page file.
+    private func name(_ path: String, page: Int?) -> String {
+        page.map { "\(path), page \($0)" } ?? path
+    }
+
+    private func printFailure(_ error: ImageError, path: String, page: Int?) {
+        printError("\(name(path, page: page)): \(error)")
+        if json { print(JSONLine.error(image: path, page: page, message: "\(error)")) }
+    }
+
+    /// The codes of one image (or page); text lines start with its name when `named` (several files or pages).
+    private func printScan(_ scan: ImageScanner.Scan, path: String, page: Int?, named: Bool) {
+        if scan.timedOut {
+            printError("\(name(path, page: page)): the time budget ran out before the search was finished; a code may have been missed")
+        }
+        if json {
+            if scan.codes.isEmpty { print(JSONLine.empty(image: path, page: page, scan: scan)) }
+            for code in scan.codes { print(JSONLine.code(code, scan: scan, image: path, page: page)) }
+        } else {
+            // Payloads are data: on a terminal, control characters are shown escaped.
+            let terminal = isTerminal(STDOUT_FILENO)
+            for code in scan.codes {
+                let text = terminal ? TerminalText.safe(code.text) : code.text
+                print(named ? "\(name(path, page: page)): \(text)" : text)
+            }
+        }
     }
 }

@@ -71,6 +71,20 @@ struct LimitsTests {
         #expect(try ImageDecoder(limits: ImageLimits(maxPixels: 70)).decodeGray(try smallTIFF()).image.width == 10)
     }
 
+    /// A chain of 20,000 directories (empty ones, 6 bytes each): the page count stops at 10,000, read without
+    /// decoding any of them, and the last page counted is as damaged as the others.
+    @Test func tiffPagesAreCappedAtTenThousand() throws {
+        var bytes: [UInt8] = Array("II".utf8) + littleEndian(42, count: 2) + littleEndian(8, count: 4)
+        for index in 0..<20_000 {
+            bytes += littleEndian(0, count: 2) + littleEndian(index == 19_999 ? 0 : 8 + (index + 1) * 6, count: 4)
+        }
+        #expect(try ImageDecoder().pageCount(bytes) == 10_000)
+        #expect(throws: ImageError.corrupt(.tiff, "the ImageWidth field is missing")) { try ImageDecoder().decodeGray(bytes, page: 9_999) }
+        #expect(throws: ImageError.invalidArgument("page 10000 (counted from 0) was asked for, but the image has 10000 pages")) {
+            try ImageDecoder().decodeGray(bytes, page: 10_000)
+        }
+    }
+
     @Test func dataSizeLimit() throws {
         let png = try smallPNG()
         let decoder = ImageDecoder(limits: ImageLimits(maxFileSize: 10))

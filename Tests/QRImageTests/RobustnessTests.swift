@@ -58,6 +58,47 @@ struct RobustnessTests {
         #expect(failures > 0)
     }
 
+    /// Every prefix of a three-page TIFF, and random damage to it: counting its pages never crashes or hangs
+    /// nor counts more than the file has (no thumbnails here), and every page counted in a prefix decodes to the
+    /// whole file's page or throws, so a cut in a later page never spoils an earlier one.
+    @Test(arguments: [false, true])
+    func multiPageTIFFPrefixesAndDamageKeepEveryPageWholeOrThrow(bigTIFF: Bool) throws {
+        let bytes = try smallMultiPageTIFF(bigEndian: bigTIFF, bigTIFF: bigTIFF)
+        let decoder = ImageDecoder()
+        let full = try (0..<3).map { try decoder.decodeRGBA(bytes, page: $0).image }
+        var pagesRead = 0
+        for length in 0..<bytes.count {
+            let prefix = Array(bytes[0..<length])
+            guard let count = try? decoder.pageCount(prefix) else { continue }
+            #expect(count <= 3)
+            for page in 0..<count {
+                guard let image = try? decoder.decodeRGBA(prefix, page: page).image else { continue }
+                #expect(image == full[page], "page \(page) of a prefix of \(length) bytes decoded to a different image")
+                pagesRead += 1
+            }
+        }
+        // Every page but the last is whole in the prefixes cut after it.
+        #expect(pagesRead > 0)
+
+        var random = SeededGenerator(seed: 20250301)
+        for round in 0..<300 {
+            var damaged = bytes
+            for _ in 0...(round % 4) {
+                let index = Int.random(in: 4..<damaged.count, using: &random)
+                damaged[index] = round % 3 == 0 ? UInt8.random(in: 0...255, using: &random) : damaged[index] ^ 0xFF
+            }
+            guard let count = try? decoder.pageCount(damaged) else { continue }
+            #expect((1...10_000).contains(count))
+            for page in 0..<min(count, 8) {
+                do throws(ImageError) {
+                    _ = try decoder.decodeGray(damaged, page: page)
+                } catch {
+                    #expect(!error.description.isEmpty)
+                }
+            }
+        }
+    }
+
     @Test func garbageAfterValidSignaturesThrows() {
         var random = SeededGenerator(seed: 99)
         let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF], Array("P5".utf8),

@@ -50,6 +50,16 @@ func smallG4TIFF() throws -> [UInt8] {
     let gray = GrayImage(try samplePicture(width: 12, height: 9))
     return TIFFFile.bilevel(width: gray.width, height: gray.height, pixels: gray.pixels.map { $0 < 128 ? 1 : 0 }, coding: .group4).bytes
 }
+/// Three pages, each its own: RGB LZW turned right, CCITT Group 4, and gray strips, in either byte order,
+/// classic or BigTIFF.
+func smallMultiPageTIFF(bigEndian: Bool = false, bigTIFF: Bool = false) throws -> [UInt8] {
+    let picture = try samplePicture(width: 10, height: 7), gray = GrayImage(try samplePicture(width: 12, height: 9))
+    var rgb = TIFFFile.rgbLZW(width: picture.width, height: picture.height, pixels: rgbSamples(picture), predictor: true)
+    rgb.set(TIFFFile.Field(274, [6]))
+    let fax = TIFFFile.bilevel(width: 12, height: 9, pixels: gray.pixels.map { $0 < 128 ? 1 : 0 }, coding: .group4)
+    let strips = TIFFFile.gray(width: 12, height: 9, pixels: gray.pixels.reversed(), rowsPerStrip: 4)
+    return MultiPageTIFF([rgb, fax, strips], bigEndian: bigEndian, bigTIFF: bigTIFF).bytes
+}
 func smallJPEG(progressive: Bool = false) throws -> [UInt8] {
     try JPEGEncoder.encode(samplePicture(width: 24, height: 16), quality: 80, progressive: progressive)
 }

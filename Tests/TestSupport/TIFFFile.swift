@@ -89,18 +89,34 @@ public struct TIFFFile: Sendable {
     }
 
     public var bytes: [UInt8] {
-        let offsetSize = bigTIFF ? 8 : 4
-        func integer(_ value: Int, _ count: Int) -> [UInt8] {
-            bigEndian ? QRTestSupport.bigEndian(value, count: count) : littleEndian(value, count: count)
-        }
         let headerSize = bigTIFF ? 16 : 8
+        let body = self.body(at: headerSize, nextDirectory: 0)
+        return header(firstDirectory: body.directory) + body.bytes
+    }
+
+    /// The header: byte order, magic number (and BigTIFF's offset size), the first directory's offset.
+    func header(firstDirectory: Int) -> [UInt8] {
+        var out = Array((bigEndian ? "MM" : "II").utf8) + integer(bigTIFF ? 43 : 42, 2)
+        if bigTIFF { out += integer(8, 2) + integer(0, 2) }
+        return out + integer(firstDirectory, bigTIFF ? 8 : 4)
+    }
+
+    /// `value` in the file's byte order, `count` bytes long.
+    func integer(_ value: Int, _ count: Int) -> [UInt8] {
+        bigEndian ? QRTestSupport.bigEndian(value, count: count) : littleEndian(value, count: count)
+    }
+
+    /// The strips or tiles, then the directory (ending with `nextDirectory`) and its values, for a file where
+    /// they start at offset `base`; `directory` is where the directory starts in that file.
+    func body(at base: Int, nextDirectory: Int) -> (bytes: [UInt8], directory: Int) {
+        let offsetSize = bigTIFF ? 8 : 4
         var chunkOffsets: [Int] = [], data: [UInt8] = []
         for chunk in chunks {
-            chunkOffsets.append(headerSize + data.count + offsetShift)
+            chunkOffsets.append(base + data.count + offsetShift)
             data += chunk
         }
         if data.count % 2 == 1 { data.append(0) }
-        let directory = headerSize + data.count
+        let directory = base + data.count
         let offsetType = bigTIFF ? 16 : 4
         let counts = byteCounts ?? chunks.map(\.count)
         let all = (fields + [Field(tiled ? 324 : 273, type: offsetType, chunkOffsets)]
@@ -122,10 +138,7 @@ public struct TIFFFile: Sendable {
                 values += encoded.count
             }
         }
-        var out = Array((bigEndian ? "MM" : "II").utf8) + integer(bigTIFF ? 43 : 42, 2)
-        if bigTIFF { out += integer(8, 2) + integer(0, 2) }
-        out += integer(directory, offsetSize) + data
-        out += integer(all.count, bigTIFF ? 8 : 2) + entries + integer(0, offsetSize) + overflow
-        return out
+        let out = data + integer(all.count, bigTIFF ? 8 : 2) + entries + integer(nextDirectory, offsetSize) + overflow
+        return (out, directory)
     }
 }

@@ -11,4 +11,8 @@ func tryInput(_ bytes: [UInt8]) {
     let decoder = ImageDecoder(limits: ImageLimits(maxPixels: 1 << 22, maxFileSize: 1 << 20))
     _ = try? decoder.decodeRGBA(bytes)
     _ = try? decoder.decodeGray(bytes, conversion: .darkestChannel)
+    // A multi-page TIFF's chain of directories, and its last page (the first was decoded above).
+    if let count = try? decoder.pageCount(bytes), count > 1 {
+        _ = try? decoder.decodeGray(bytes, page: count - 1)
+    }
 }
