@@ -336,10 +336,10 @@ struct RoundTripTests {
         #expect(results.first?.version == 18)
     }
 
-    /// What the reader finds in the JPEG fixture `name` (in Fixtures).
-    private func readFixture(_ name: String) throws -> [ReadResult] {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "jpg", subdirectory: "Fixtures"))
-        return QRCodeReader().read(try ImageDecoder().decodeGray(contentsOf: url.path).image)
+    /// What the reader with `options` finds in the fixture `name` (in Fixtures), a JPEG unless `type` says otherwise.
+    private func readFixture(_ name: String, type: String = "jpg", options: ReaderOptions = ReaderOptions()) throws -> [ReadResult] {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: type, subdirectory: "Fixtures"))
+        return QRCodeReader(options: options).read(try ImageDecoder().decodeGray(contentsOf: url.path).image)
     }
 
     /// A version 26 symbol of 3 px modules seen at 30 % perspective (Benchmarks/read-made-symbols-vs-zxing-cpp.py
@@ -360,6 +360,19 @@ struct RoundTripTests {
         #expect(results.count == 1)
         #expect(results.first?.text.hasPrefix("6v3zN2QS64WdpWgRPzBM") == true)
         #expect(results.first?.version == 30)
+    }
+
+    /// A version 10 symbol made by `qr make` (level M), drawn at 3 px per module, turned by 2.6° and blurred by
+    /// Pillow's Gaussian of radius 1.34 px: its grid times convincingly and its binary sample misses, and its
+    /// luminance sample with erasures decodes. The fast reader, which samples no other grid from luminance, takes
+    /// that one for a convincing grid (it read nothing here before).
+    @Test func aBlurredSymbolWhoseGridTimesConvincinglyReadsFromLuminanceInBothReaders() throws {
+        let text = "xwzyshoa0pdkjtq6uy1tip8vdwlui8d93v43nvx"
+        for accuracy in ReaderOptions.Accuracy.allCases {
+            let results = try readFixture("blurred-v10-3px", type: "png", options: ReaderOptions(accuracy: accuracy))
+            #expect(results.map(\.text) == [text], "\(accuracy)")
+            #expect(results.first?.version == 10)
+        }
     }
 
     /// A dense symbol of modules about 2 px, turned and seen steeply from below (its far side under 1.5 px):

@@ -5,9 +5,11 @@ public struct ReaderOptions: Sendable, Equatable {
     /// Speed against thoroughness (Core Image's `CIDetectorAccuracyLow` / `High`).
     public enum Accuracy: String, Sendable, CaseIterable {
         /// One binarization at full scale and on the shrunk copies (and an inverted retry when nothing is
-        /// found): for video frames.
+        /// found), a symbol sampled from luminance only where its grid times convincingly and its binary
+        /// sample misses: for video frames and for searching many photos.
         case fast
-        /// Also samples from luminance with erasures, and retries other binarizations and scales.
+        /// Also samples every well-fitting grid from luminance with erasures, and retries other binarizations
+        /// and scales, damaged finder patterns and enlarged copies.
         case thorough
     }
 
