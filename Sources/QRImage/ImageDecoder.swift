@@ -1,5 +1,5 @@
 /// Decodes PNG, JPEG, PNM, GIF, BMP and TIFF data, recognised by its leading bytes, within `limits`; any page
-/// of a multi-page TIFF (``pageCount(_:)``), one at a time.
+/// of a multi-page TIFF (``pages(_:)``), one at a time.
 ///
 /// Untrusted input never crashes the process: damaged, truncated or oversized data throws an
 /// `ImageError`. Truncated files are always refused (`.truncated`), never returned partially decoded.
@@ -12,19 +12,25 @@ public struct ImageDecoder: Sendable {
         self.limits = limits
     }
 
-    /// How many pages `bytes` hold: the pages of a TIFF file (its full-resolution images; thumbnails and
-    /// transparency masks are not pages), 1 for every other format. Only a TIFF's directories are read, not
-    /// its pixels, so a damaged page is found when it is decoded, and the pages before it still decode.
-    /// A chain of directories that loops back is counted once round, and at most 10,000 directories are read
-    /// (so at most 10,000 pages counted): untrusted files cannot make counting hang.
-    public func pageCount(_ bytes: [UInt8]) throws(ImageError) -> Int {
+    /// The pages of `bytes`, found once, for decoding one after another (``ImagePages``): the pages of a TIFF
+    /// file (its full-resolution images; thumbnails and transparency masks are not pages), one for every other
+    /// format. Only a TIFF's directories are read, not its pixels, so a damaged page is found when it is
+    /// decoded, and the pages before it still decode. A chain of directories that loops back is counted once
+    /// round, and at most 10,000 directories are read: untrusted files cannot make counting hang.
+    public func pages(_ bytes: [UInt8]) throws(ImageError) -> ImagePages {
         guard bytes.count <= limits.maxFileSize else {
             throw .fileTooLarge(path: nil, bytes: bytes.count, limit: limits.maxFileSize)
         }
-        return try ImageFormat.sniff(bytes) == .tiff ? TIFFPages(bytes).count : 1
+        let format = try ImageFormat.sniff(bytes)
+        return ImagePages(bytes: bytes, format: format, tiff: format == .tiff ? try TIFFPages(bytes) : nil, decoder: self)
     }
 
-    /// Reads the file at `path` (at most `limits.maxFileSize` bytes) and counts its pages (``pageCount(_:)``).
+    /// How many pages `bytes` hold (``pages(_:)``).
+    public func pageCount(_ bytes: [UInt8]) throws(ImageError) -> Int {
+        try pages(bytes).count
+    }
+
+    /// Reads the file at `path` (at most `limits.maxFileSize` bytes) and counts its pages (``pages(_:)``).
     public func pageCount(contentsOf path: String) throws(ImageError) -> Int {
         try pageCount(ImageFile.read(path, maxBytes: limits.maxFileSize))
     }
@@ -34,17 +40,16 @@ public struct ImageDecoder: Sendable {
     ///
     /// `page` (counted from 0, below ``pageCount(_:)``) chooses the page of a multi-page TIFF; only that page
     /// is decoded. Another page of a single-page format, or one past a TIFF's last, is `.invalidArgument`.
+    /// To decode several pages, find them once with ``pages(_:)``.
     public func decodeGray(_ bytes: [UInt8], page: Int = 0, conversion: GrayConversion = .luminance)
         throws(ImageError) -> DecodedImage<GrayImage> {
-        let (pixels, format, orientation) = try decode(bytes, page: page, grayscaleJPEG: conversion == .luminance)
-        return DecodedImage(image: pixels.grayImage(conversion: conversion), format: format, orientation: orientation)
+        try pages(bytes).decodeGray(page: page, conversion: conversion)
     }
 
     /// Colour pixels with straight alpha (opaque for formats without alpha), of `page` as for
     /// ``decodeGray(_:page:conversion:)``.
     public func decodeRGBA(_ bytes: [UInt8], page: Int = 0) throws(ImageError) -> DecodedImage<RGBAImage> {
-        let (pixels, format, orientation) = try decode(bytes, page: page, grayscaleJPEG: false)
-        return DecodedImage(image: pixels.rgbaImage(), format: format, orientation: orientation)
+        try pages(bytes).decodeRGBA(page: page)
     }
 
     /// Reads the file at `path` (at most `limits.maxFileSize` bytes) and decodes `page` of it to gray.
@@ -58,12 +63,9 @@ public struct ImageDecoder: Sendable {
         try decodeRGBA(ImageFile.read(path, maxBytes: limits.maxFileSize), page: page)
     }
 
-    private func decode(_ bytes: [UInt8], page: Int, grayscaleJPEG: Bool)
+    /// Page `page` of `bytes`, whose format is `format` and, for a TIFF, whose pages are `tiff`.
+    func decode(_ bytes: [UInt8], format: ImageFormat, tiff: TIFFPages?, page: Int, grayscaleJPEG: Bool)
         throws(ImageError) -> (DecodedPixels, ImageFormat, ExifOrientation) {
-        guard bytes.count <= limits.maxFileSize else {
-            throw .fileTooLarge(path: nil, bytes: bytes.count, limit: limits.maxFileSize)
-        }
-        let format = try ImageFormat.sniff(bytes)
         // Every format but TIFF holds one page; TIFF checks the page against its own count.
         guard format == .tiff || page == 0 else { throw .pageOutOfRange(page, count: 1) }
         switch format {
@@ -79,7 +81,9 @@ public struct ImageDecoder: Sendable {
         case .bmp:
             return (try BMPDecoding.decode(bytes, limits: limits), format, .up)
         case .tiff:
-            let (pixels, orientation) = try TIFFDecoding.decode(bytes, page: page, limits: limits)
+            // Walked here only if the caller had not (``ImagePages`` has).
+            let pages = if let tiff { tiff } else { try TIFFPages(bytes) }
+            let (pixels, orientation) = try TIFFDecoding.decode(bytes, page: page, of: pages, limits: limits)
             return (pixels, format, orientation)
         }
     }

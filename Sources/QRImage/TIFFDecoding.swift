@@ -15,10 +15,10 @@
 ///   the data uses it;
 /// - the Predictor field of uncompressed and PackBits data is ignored, as libtiff does.
 enum TIFFDecoding {
-    /// Decodes page `page` (from 0) of `bytes`, which start with "II" or "MM" and TIFF's or BigTIFF's magic
-    /// number; a page the file does not have is `.invalidArgument`.
-    static func decode(_ bytes: [UInt8], page: Int, limits: ImageLimits) throws(ImageError) -> (DecodedPixels, ExifOrientation) {
-        let pages = try TIFFPages(bytes)
+    /// Decodes page `page` (from 0) of `bytes`, whose pages are `pages`; a page the file does not have is
+    /// `.invalidArgument`.
+    static func decode(_ bytes: [UInt8], page: Int, of pages: TIFFPages, limits: ImageLimits)
+        throws(ImageError) -> (DecodedPixels, ExifOrientation) {
         guard pages.directories.indices.contains(page) else { throw .pageOutOfRange(page, count: pages.count) }
         let directory = try TIFFDirectory(bytes, header: pages.header, at: pages.directories[page])
         let layout = try TIFFLayout(directory, limits: limits)

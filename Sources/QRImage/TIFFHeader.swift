@@ -1,6 +1,6 @@
 /// The 8-byte header of a classic TIFF file (magic 42, 32-bit offsets) or the 16-byte one of a BigTIFF file
 /// (magic 43, 64-bit offsets), in either byte order, with the sizes every directory of the file is read with.
-struct TIFFHeader {
+struct TIFFHeader: Sendable {
     /// Whether multi-byte fields store their most significant byte first ("MM").
     let bigEndian: Bool
     /// Whether offsets and counts are 64-bit (BigTIFF).

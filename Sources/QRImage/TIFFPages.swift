@@ -12,7 +12,7 @@
 /// short (starting past the end of the file, or its entries running past it). A directory cut short is still
 /// a page, whose decoding is `.truncated`, so the pages before it read as ever: a file whose download stopped
 /// early keeps its first pages.
-struct TIFFPages {
+struct TIFFPages: Sendable {
     /// The most directories read, pages or not: far more than any scanned or faxed document has.
     static let maximumDirectories = 10_000
 

@@ -44,22 +44,22 @@ struct ImageScanner: Sendable {
     /// freed before the next page is decoded, and only the file's bytes are kept meanwhile.
     func scanFile(_ path: String) -> [Result<Scan, ImageError>] {
         let decoder = ImageDecoder()
-        let bytes: [UInt8], pageCount: Int
+        let pages: ImagePages
         do {
-            bytes = path == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile())
+            let bytes = path == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile())
                 : try ImageFile.read(path, maxBytes: decoder.limits.maxFileSize)
-            pageCount = try decoder.pageCount(bytes)
+            pages = try decoder.pages(bytes)
         } catch {
             return [.failure(error)]
         }
-        return (0..<pageCount).map { scanPage($0, of: bytes, decoder: decoder) }
+        return (0..<pages.count).map { scanPage($0, of: pages) }
     }
 
-    /// The codes on page `page` (from 0) of the file `bytes`.
-    private func scanPage(_ page: Int, of bytes: [UInt8], decoder: ImageDecoder) -> Result<Scan, ImageError> {
+    /// The codes on page `page` (from 0) of `pages`.
+    private func scanPage(_ page: Int, of pages: ImagePages) -> Result<Scan, ImageError> {
         let decoded: DecodedImage<GrayImage>
         do {
-            decoded = try decoder.decodeGray(bytes, page: page)
+            decoded = try pages.decodeGray(page: page)
         } catch {
             return .failure(error)
         }
@@ -70,7 +70,7 @@ struct ImageScanner: Sendable {
         let report = QRCodeReader(options: options).readReport(decoded.image) {
             let loadStart = clock.now
             defer { loading += clock.now - loadStart }
-            return try? decoder.decodeGray(bytes, page: page, conversion: .darkestChannel).image
+            return try? pages.decodeGray(page: page, conversion: .darkestChannel).image
         }
         let elapsed = clock.now - start - loading
         return .success(Scan(codes: report.results, timedOut: report.timedOut, decodeMilliseconds: elapsed.inMilliseconds,

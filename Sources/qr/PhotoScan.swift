@@ -21,12 +21,13 @@ struct PhotoScan {
         do {
             let bytes = path == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile())
                 : try ImageFile.read(path, maxBytes: decoder.limits.maxFileSize)
-            count = try decoder.pageCount(bytes)
+            let pages = try decoder.pages(bytes)
+            count = pages.count
             guard page <= count else {
                 let pages = count == 1 ? "one page; --page must be 1" : "\(count) pages; --page must be 1…\(count)"
                 throw CommandFailure(message: "\(path) has \(pages).", status: 2)
             }
-            decoded = try decoder.decodeRGBA(bytes, page: page - 1)
+            decoded = try pages.decodeRGBA(page: page - 1)
         } catch let error as ImageError {
             throw CommandFailure(message: "\(count > 1 ? "\(path), page \(page)" : path): \(error)", status: 2)
         }

@@ -50,6 +50,22 @@ struct TIFFPagesTests {
         }
     }
 
+    /// The pages found once decode as each page decoded alone does; a single-page file has one.
+    @Test func pagesFoundOnceDecodeAsEachPageAlone() throws {
+        let bytes = MultiPageTIFF(Self.threePages).bytes
+        let pages = try ImageDecoder().pages(bytes)
+        #expect(pages.count == 3)
+        #expect(pages.format == .tiff)
+        for page in 0..<3 {
+            #expect(try pages.decodeGray(page: page) == ImageDecoder().decodeGray(bytes, page: page))
+            #expect(try pages.decodeRGBA(page: page) == ImageDecoder().decodeRGBA(bytes, page: page))
+        }
+        #expect(throws: ImageError.self) { try pages.decodeGray(page: 3) }
+        let single = try ImageDecoder().pages(plainPage(9).bytes)
+        #expect(single.count == 1)
+        #expect(try single.decodeGray(page: 0).image.pixels == [UInt8](repeating: 9, count: 15))
+    }
+
     @Test func filesAreCountedAndDecodedByPageToo() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
