@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import QRKit
 import Synchronization
 
@@ -46,8 +45,7 @@ struct ImageScanner: Sendable {
         let decoder = ImageDecoder()
         let pages: ImagePages
         do {
-            let bytes = path == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile())
-                : try ImageFile.read(path, maxBytes: decoder.limits.maxFileSize)
+            let bytes = try ImageList.bytes(of: path, maxBytes: decoder.limits.maxFileSize)
             pages = try decoder.pages(bytes)
         } catch {
             return [.failure(error)]

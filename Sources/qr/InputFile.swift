@@ -40,7 +40,7 @@ enum ImageList {
         guard let list else { return images }
         let text: String
         do {
-            let bytes = try ImageFile.read(list == "-" ? "/dev/stdin" : list, maxBytes: maximumBytes)
+            let bytes = try bytes(of: list, maxBytes: maximumBytes)
             guard let decoded = String(validating: bytes, as: UTF8.self) else {
                 throw CommandFailure(message: "The list file \(list) is not UTF-8 text.", status: 2)
             }
@@ -50,6 +50,11 @@ enum ImageList {
             throw ExitCode(2)
         }
         return images + text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// The bytes of the file at `path`, `-` being standard input, read as a file is: at most `maxBytes`.
+    static func bytes(of path: String, maxBytes: Int) throws(ImageError) -> [UInt8] {
+        try ImageFile.read(path == "-" ? "/dev/stdin" : path, maxBytes: maxBytes)
     }
 
     /// Standard input can carry the list or an image, not both.

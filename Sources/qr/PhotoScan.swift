@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import QRKit
 
 /// A photo as the user sees it (EXIF orientation applied) with the codes found in it in reading order,
@@ -19,8 +18,7 @@ struct PhotoScan {
         let decoded: DecodedImage<RGBAImage>
         var count = 1
         do {
-            let bytes = path == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile())
-                : try ImageFile.read(path, maxBytes: decoder.limits.maxFileSize)
+            let bytes = try ImageList.bytes(of: path, maxBytes: decoder.limits.maxFileSize)
             let pages = try decoder.pages(bytes)
             count = pages.count
             guard page <= count else {

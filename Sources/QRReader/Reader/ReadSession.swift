@@ -767,7 +767,11 @@ struct ReadSession {
         }
         // An exhausted set is not called again, so what is pending is tried once, here.
         attempt.isExhausted = true
-        for grid in [attempt.convincingLuminancePending].compactMap(\.self) + attempt.luminancePending {
+        if let pending = attempt.convincingLuminancePending,
+           let found = decodeLuminance(pending, plane: plane, scale: scale, inverted: inverted) {
+            return found
+        }
+        for grid in attempt.luminancePending {
             if let found = decodeLuminance(grid, plane: plane, scale: scale, inverted: inverted) { return found }
         }
         return attempt.refinementPending.flatMap { decodeRefined($0, binary: binary, plane: plane, scale: scale, inverted: inverted) }
